@@ -1,0 +1,45 @@
+import { defineConfig } from '@playwright/test'
+
+// The e2e stack runs on its own ports and data folder, so it never touches a running `npm start`.
+export const E2E_PORTS = { web: 3100, api: 8180, auth: 9399 }
+
+export default defineConfig({
+  testDir: './e2e',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  reporter: [['list']],
+  timeout: 30_000,
+  use: {
+    baseURL: `http://127.0.0.1:${E2E_PORTS.web}`,
+    headless: true,
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
+  webServer: {
+    command: 'rm -rf .test-data/e2e && node_modules/.bin/tsx scripts/start.ts',
+    url: `http://127.0.0.1:${E2E_PORTS.web}`,
+    reuseExistingServer: false,
+    timeout: 300_000,
+    stdout: 'pipe',
+    stderr: 'pipe',
+    env: {
+      WEB_PORT: String(E2E_PORTS.web),
+      API_PORT: String(E2E_PORTS.api),
+      AUTH_EMULATOR_PORT: String(E2E_PORTS.auth),
+      DATA_DIR: '.test-data/e2e',
+      NEXT_TELEMETRY_DISABLED: '1',
+    },
+  },
+})

@@ -1,0 +1,113 @@
+// The registry API: every route comes from openapi.yml (fastify-openapi-glue), so requests are
+// validated and responses serialised by the contract's schemas. Handlers live in routes/<tag>.ts.
+import cors from '@fastify/cors'
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify'
+import openapiGlue from 'fastify-openapi-glue'
+import { authenticate } from './auth/authenticate'
+import type { AppDeps, HandlerMap } from './context'
+import { listOperations, loadContract, type OpenApiDocument } from './contract'
+import { HttpError, notImplemented } from './errors'
+import { handlers as defaultHandlers } from './routes'
+
+export interface BuildAppOptions {
+  logger?: boolean
+  /** Replace the handler map (tests of the contract use this). */
+  handlers?: HandlerMap
+  contract?: OpenApiDocument
+}
+
+/** Zip archives are uploaded as raw bytes (publish → signedUrl PUT). */
+const MAX_ARCHIVE_BYTES = 50 * 1024 * 1024
+
+const LOCATION_NAMES: Record<string, string> = {
+  querystring: 'query parameter',
+  params: 'path parameter',
+  body: 'request body field',
+  headers: 'header',
+}
+
+/** Turns Ajv's error into a message that names the field, e.g. "query parameter 'limit' must be <= 100". */
+function validationMessage(error: FastifyError): string {
+  const first = error.validation?.[0]
+  if (!first) return error.message
+  const where = LOCATION_NAMES[error.validationContext ?? ''] ?? 'input'
+  const missing = (first.params as { missingProperty?: string }).missingProperty
+  const field = [first.instancePath.replace(/^\//, '').replace(/\//g, '.'), missing]
+    .filter(Boolean)
+    .join('.')
+  const allowed = (first.params as { allowedValues?: unknown[] }).allowedValues
+  const detail = allowed ? `must be one of: ${allowed.join(', ')}` : first.message
+  if (missing) return `Missing ${where} '${field}'.`
+  return field ? `Invalid ${where} '${field}': ${detail}.` : `Invalid ${where}: ${detail}.`
+}
+
+export async function buildApp(
+  deps: AppDeps,
+  options: BuildAppOptions = {},
+): Promise<FastifyInstance> {
+  const contract = options.contract ?? loadContract()
+  const handlers = options.handlers ?? defaultHandlers
+  const operations = new Map(listOperations(contract).map((op) => [op.operationId, op]))
+
+  const app = Fastify({
+    logger: options.logger ?? false,
+    bodyLimit: MAX_ARCHIVE_BYTES,
+    routerOptions: { ignoreTrailingSlash: true },
+    ajv: { customOptions: { strict: false, coerceTypes: 'array', removeAdditional: false } },
+  })
+
+  await app.register(cors, { origin: deps.config.corsOrigins, credentials: false })
+
+  // Archive uploads arrive as raw bytes (a Buffer); the contract's `format: binary` string schema
+  // describes that for clients, but Ajv would reject a Buffer, so binary bodies skip validation.
+  app.addHook('onRoute', (route) => {
+    const body = route.schema?.body as { format?: string } | undefined
+    if (body?.format === 'binary' && route.schema) delete route.schema.body
+  })
+
+  app.addContentTypeParser(
+    ['application/zip', 'application/octet-stream'],
+    { parseAs: 'buffer', bodyLimit: MAX_ARCHIVE_BYTES },
+    (_request, body, done) => done(null, body),
+  )
+
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof HttpError) {
+      return reply.status(error.statusCode).send({ error: error.error, message: error.message })
+    }
+    if (error.validation) {
+      return reply.status(400).send({ error: 'Bad Request', message: validationMessage(error) })
+    }
+    const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500
+    if (status >= 500) request.log.error(error)
+    const message =
+      status >= 500 ? 'Something went wrong on our side. Try again later.' : error.message
+    return reply
+      .status(status)
+      .send({ error: status >= 500 ? 'Internal Server Error' : error.name, message })
+  })
+
+  app.setNotFoundHandler((request, reply) =>
+    reply
+      .status(404)
+      .send({
+        error: 'Not Found',
+        message: `No route for ${request.method} ${request.url.split('?')[0]}.`,
+      }),
+  )
+
+  await app.register(openapiGlue, {
+    specification: contract,
+    operationResolver: (operationId: string) => {
+      const operation = operations.get(operationId)
+      const handler = handlers[operationId]
+      return async (request, reply) => {
+        if (!handler || !operation) throw notImplemented(operationId)
+        const caller = await authenticate(deps, request, operation.access)
+        return handler(request, reply, { deps, caller })
+      }
+    },
+  })
+
+  return app
+}

@@ -1,0 +1,70 @@
+// Who is calling: verifies the bearer token (when the operation looks at one) and keeps the
+// users row in step with the sign-in provider on every authenticated call.
+import type { FastifyRequest } from 'fastify'
+import { sql } from 'drizzle-orm'
+import type { AppDeps, Caller } from '../context'
+import type { Access } from '../contract'
+import { users } from '../db/schema'
+import { unauthorized } from '../errors'
+import type { VerifiedIdentity } from './verifier'
+
+function bearerToken(request: FastifyRequest): string | undefined {
+  const match = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '')
+  const token = match?.[1]
+  // Browsers with no signed-in user sometimes send the literal strings "undefined"/"null".
+  return token && token !== 'undefined' && token !== 'null' ? token : undefined
+}
+
+/** Creates or refreshes the caller's row; admin comes from the row or from ADMIN_EMAILS. */
+export async function upsertCaller(
+  deps: Pick<AppDeps, 'db' | 'config'>,
+  identity: VerifiedIdentity,
+): Promise<Caller> {
+  const email = identity.email ?? ''
+  const name = identity.name ?? email.split('@')[0] ?? ''
+  const [row] = await deps.db
+    .insert(users)
+    .values({ id: identity.uid, email, name })
+    .onConflictDoUpdate({
+      target: users.id,
+      set: {
+        email,
+        name: sql`coalesce(nullif(${name}, ''), ${users.name})`,
+        updatedAt: sql`now()`,
+      },
+    })
+    .returning()
+  const adminByConfig =
+    identity.emailVerified && email !== '' && deps.config.adminEmails.includes(email.toLowerCase())
+  return {
+    id: row.id,
+    email: row.email,
+    name: row.name,
+    isAdmin: row.isAdmin || adminByConfig,
+    isApproved: row.isApproved,
+  }
+}
+
+export async function authenticate(
+  deps: AppDeps,
+  request: FastifyRequest,
+  access: Access,
+): Promise<Caller | null> {
+  if (access === 'public') return null
+  const token = bearerToken(request)
+  if (!token) {
+    if (access === 'signedIn') throw unauthorized()
+    return null
+  }
+  let identity: VerifiedIdentity
+  try {
+    identity = await deps.verifier.verify(token)
+  } catch {
+    // A stale token must not stop anyone from browsing public pages.
+    if (access === 'signedIn') {
+      throw unauthorized('Your sign-in token is invalid or has expired. Sign in again.')
+    }
+    return null
+  }
+  return upsertCaller(deps, identity)
+}

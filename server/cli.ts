@@ -1,0 +1,80 @@
+// Operator commands: `npm run registry -- <command>`.
+//   migrate               apply database migrations
+//   seed [--nodes N]      load the demo data into an empty database
+//   make-admin EMAIL      grant admin to a registered user (admins are never set by a request)
+//   remove-admin EMAIL    take admin away
+import path from 'node:path'
+import { eq, sql } from 'drizzle-orm'
+import { loadConfig } from './config'
+import { migrate, openDatabase } from './db/client'
+import { users } from './db/schema'
+import { isDatabaseEmpty, loadDemoData } from './seed/load'
+import { LocalArchiveStorage } from './storage'
+
+async function main(argv: string[]) {
+  const [command, ...args] = argv
+  const config = loadConfig()
+  const database = await openDatabase(
+    config.databaseUrl
+      ? { url: config.databaseUrl }
+      : { dataDir: path.join(config.dataDir, 'pglite') },
+  )
+  try {
+    await migrate(database)
+    switch (command) {
+      case 'migrate':
+        console.log('Migrations applied.')
+        return 0
+      case 'seed': {
+        if (!(await isDatabaseEmpty(database.db))) {
+          console.error('The database already has data; seed only loads into an empty one.')
+          return 1
+        }
+        const nodesFlag = args.indexOf('--nodes')
+        const nodes = nodesFlag >= 0 ? Number(args[nodesFlag + 1]) : undefined
+        const storage = new LocalArchiveStorage(path.join(config.dataDir, 'archives'))
+        await loadDemoData(
+          database.db,
+          storage,
+          nodes ? { nodes, publishers: Math.max(40, nodes / 25) } : {},
+        )
+        console.log('Demo data loaded.')
+        return 0
+      }
+      case 'make-admin':
+      case 'remove-admin': {
+        const email = args[0]?.toLowerCase()
+        if (!email) {
+          console.error(`Usage: npm run registry -- ${command} EMAIL`)
+          return 2
+        }
+        const updated = await database.db
+          .update(users)
+          .set({ isAdmin: command === 'make-admin', updatedAt: sql`now()` })
+          .where(eq(sql`lower(${users.email})`, email))
+          .returning({ id: users.id })
+        if (updated.length === 0) {
+          console.error(`No user with email ${email}: they must sign in once first.`)
+          return 1
+        }
+        console.log(`${email} is ${command === 'make-admin' ? 'now' : 'no longer'} an admin.`)
+        return 0
+      }
+      default:
+        console.error(
+          'Commands: migrate | seed [--nodes N] | make-admin EMAIL | remove-admin EMAIL',
+        )
+        return 2
+    }
+  } finally {
+    await database.close()
+  }
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(error)
+    process.exit(1)
+  },
+)

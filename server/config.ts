@@ -1,0 +1,41 @@
+// Server settings, read once from the environment. Defaults start a complete local registry.
+import path from 'node:path'
+
+export interface ServerConfig {
+  host: string
+  port: number
+  /** A real PostgreSQL when set; otherwise embedded PGlite in `dataDir`. */
+  databaseUrl: string | undefined
+  dataDir: string
+  /** Public base URL of this API, used to build download and upload links. */
+  publicUrl: string
+  /** Users whose verified email is listed here are admins. */
+  adminEmails: string[]
+  firebaseProjectId: string
+  githubApiUrl: string
+  /** Browser origins allowed to call the API (the website). */
+  corsOrigins: string[]
+}
+
+const list = (value: string | undefined) =>
+  (value ?? '')
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean)
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): ServerConfig {
+  const port = Number(env.API_PORT ?? env.PORT ?? 8080)
+  const host = env.API_HOST ?? 'localhost'
+  return {
+    host,
+    port,
+    databaseUrl: env.DATABASE_URL || undefined,
+    dataDir: path.resolve(env.DATA_DIR ?? '.data'),
+    publicUrl: (env.API_PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
+    adminEmails: list(env.ADMIN_EMAILS).map((email) => email.toLowerCase()),
+    firebaseProjectId:
+      env.FIREBASE_PROJECT_ID ?? env.NEXT_PUBLIC_FIREBASE_PROJECT_ID ?? 'demo-comfy-registry',
+    githubApiUrl: (env.GITHUB_API_URL ?? 'https://api.github.com').replace(/\/$/, ''),
+    corsOrigins: list(env.CORS_ORIGINS ?? 'http://localhost:3000,http://127.0.0.1:3000'),
+  }
+}

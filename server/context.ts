@@ -1,0 +1,36 @@
+// What every operation handler receives: the app's dependencies and the caller.
+import type { FastifyReply, FastifyRequest } from 'fastify'
+import type { TokenVerifier } from './auth/verifier'
+import type { ServerConfig } from './config'
+import type { Db } from './db/client'
+import type { ArchiveStorage } from './storage'
+
+export interface AppDeps {
+  db: Db
+  storage: ArchiveStorage
+  verifier: TokenVerifier
+  config: ServerConfig
+}
+
+/** The signed-in caller, as stored in our users table. */
+export interface Caller {
+  id: string
+  email: string
+  name: string
+  isAdmin: boolean
+  isApproved: boolean
+}
+
+export interface RequestContext {
+  deps: AppDeps
+  caller: Caller | null
+}
+
+export type OperationHandler = (
+  request: FastifyRequest,
+  reply: FastifyReply,
+  context: RequestContext,
+) => Promise<unknown>
+
+/** Handlers by operationId; an operation without one answers 501. */
+export type HandlerMap = Record<string, OperationHandler>

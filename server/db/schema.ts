@@ -1,0 +1,383 @@
+/**
+ * The registry's database schema: the single source of truth for tables, indexes and enums.
+ * SQL migrations in ./migrations are generated from this file with `npx drizzle-kit generate`.
+ * The first migration (0000_extensions.sql, hand-written) enables pg_trgm and defines the
+ * IMMUTABLE helper `registry_array_to_text(text[])` used by the generated `search_vector` column.
+ */
+import { sql, type SQL } from 'drizzle-orm'
+import {
+  type AnyPgColumn,
+  bigint,
+  boolean,
+  check,
+  customType,
+  date,
+  doublePrecision,
+  foreignKey,
+  index,
+  integer,
+  jsonb,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core'
+
+/** The text-search configuration used by `nodes.search_vector`; queries must use the same one. */
+export const SEARCH_TS_CONFIG = 'english'
+
+export const PUBLISHER_STATUSES = ['PublisherStatusActive', 'PublisherStatusBanned'] as const
+export const NODE_STATUSES = ['NodeStatusActive', 'NodeStatusDeleted', 'NodeStatusBanned'] as const
+export const NODE_VERSION_STATUSES = [
+  'NodeVersionStatusActive',
+  'NodeVersionStatusDeleted',
+  'NodeVersionStatusBanned',
+  'NodeVersionStatusPending',
+  'NodeVersionStatusFlagged',
+] as const
+export const PUBLISHER_MEMBER_ROLES = ['owner', 'member'] as const
+
+export type PublisherStatus = (typeof PUBLISHER_STATUSES)[number]
+export type NodeStatus = (typeof NODE_STATUSES)[number]
+export type NodeVersionStatus = (typeof NODE_VERSION_STATUSES)[number]
+export type PublisherMemberRole = (typeof PUBLISHER_MEMBER_ROLES)[number]
+
+export const publisherStatus = pgEnum('publisher_status', PUBLISHER_STATUSES)
+export const nodeStatus = pgEnum('node_status', NODE_STATUSES)
+export const nodeVersionStatus = pgEnum('node_version_status', NODE_VERSION_STATUSES)
+
+/** Where a flagged version's automatic scan found a problem (shown to its publisher). */
+export interface ScanFinding {
+  file: string
+  line: number
+  rule: string
+  message: string
+}
+
+const tsvector = customType<{ data: string }>({
+  dataType() {
+    return 'tsvector'
+  },
+})
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow()
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow()
+
+export const users = pgTable('users', {
+  /** Firebase uid. */
+  id: text('id').primaryKey(),
+  email: text('email').notNull().default(''),
+  name: text('name').notNull().default(''),
+  isAdmin: boolean('is_admin').notNull().default(false),
+  isApproved: boolean('is_approved').notNull().default(false),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+})
+
+export const publishers = pgTable(
+  'publishers',
+  {
+    id: text('id').primaryKey(),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    website: text('website').notNull().default(''),
+    support: text('support').notNull().default(''),
+    sourceCodeRepo: text('source_code_repo').notNull().default(''),
+    logo: text('logo').notNull().default(''),
+    status: publisherStatus('status').notNull().default('PublisherStatusActive'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('publishers_id_format', sql`${t.id} ~ '^[a-z][a-z0-9-]*$'`),
+    index('publishers_created_at_idx').on(t.createdAt.desc().nullsFirst()),
+  ],
+)
+
+export const publisherMembers = pgTable(
+  'publisher_members',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    publisherId: text('publisher_id')
+      .notNull()
+      .references(() => publishers.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    role: text('role').$type<PublisherMemberRole>().notNull().default('member'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('publisher_members_publisher_user_idx').on(t.publisherId, t.userId),
+    index('publisher_members_user_idx').on(t.userId),
+    check('publisher_members_role', sql`${t.role} in ('owner', 'member')`),
+  ],
+)
+
+export const nodes = pgTable(
+  'nodes',
+  {
+    /** Compared case-insensitively: unique on lower(id). */
+    id: text('id').primaryKey(),
+    /** NULL = unclaimed (created by an admin for a repository nobody has claimed yet). */
+    publisherId: text('publisher_id').references(() => publishers.id, { onDelete: 'restrict' }),
+    name: text('name').notNull().default(''),
+    description: text('description').notNull().default(''),
+    author: text('author').notNull().default(''),
+    license: text('license').notNull().default(''),
+    icon: text('icon').notNull().default(''),
+    bannerUrl: text('banner_url').notNull().default(''),
+    repository: text('repository').notNull().default(''),
+    tags: text('tags')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    category: text('category').notNull().default(''),
+    downloads: bigint('downloads', { mode: 'number' }).notNull().default(0),
+    githubStars: integer('github_stars').notNull().default(0),
+    rating: doublePrecision('rating').notNull().default(0),
+    ratingCount: integer('rating_count').notNull().default(0),
+    status: nodeStatus('status').notNull().default('NodeStatusActive'),
+    statusDetail: text('status_detail').notNull().default(''),
+    supportedOs: text('supported_os')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    supportedAccelerators: text('supported_accelerators')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    supportedComfyuiVersion: text('supported_comfyui_version').notNull().default(''),
+    supportedComfyuiFrontendVersion: text('supported_comfyui_frontend_version')
+      .notNull()
+      .default(''),
+    /** Denormalised: newest Active version by semver; maintained by refreshLatestVersion(). */
+    latestVersionId: uuid('latest_version_id'),
+    latestVersionCreatedAt: timestamp('latest_version_created_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    /** Weighted full-text document: A = id, name; B = tags, author; C = description. */
+    searchVector: tsvector('search_vector').generatedAlwaysAs(
+      (): SQL =>
+        sql`setweight(to_tsvector('english'::regconfig, coalesce("id", '') || ' ' || coalesce("name", '')), 'A') || setweight(to_tsvector('english'::regconfig, registry_array_to_text("tags") || ' ' || coalesce("author", '')), 'B') || setweight(to_tsvector('english'::regconfig, coalesce("description", '')), 'C')`,
+    ),
+  },
+  (t) => [
+    uniqueIndex('nodes_lower_id_idx').on(sql`lower(${t.id})`),
+    foreignKey({
+      name: 'nodes_latest_version_id_fk',
+      columns: [t.latestVersionId],
+      foreignColumns: [nodeVersions.id],
+    }).onDelete('set null'),
+    index('nodes_publisher_idx').on(t.publisherId),
+    index('nodes_search_vector_idx').using('gin', t.searchVector),
+    index('nodes_id_trgm_idx').using('gin', sql`lower(${t.id}) gin_trgm_ops`),
+    index('nodes_name_trgm_idx').using('gin', sql`lower(${t.name}) gin_trgm_ops`),
+    index('nodes_downloads_idx').on(t.downloads.desc().nullsFirst(), t.id),
+    index('nodes_github_stars_idx').on(t.githubStars.desc().nullsFirst(), t.id),
+    index('nodes_created_at_idx').on(t.createdAt.desc().nullsFirst(), t.id),
+    index('nodes_latest_version_created_at_idx').on(
+      t.latestVersionCreatedAt.desc().nullsLast(),
+      t.id,
+    ),
+    index('nodes_lower_name_idx').on(sql`lower(${t.name})`, t.id),
+    index('nodes_tags_idx').using('gin', t.tags),
+    index('nodes_supported_os_idx').using('gin', t.supportedOs),
+    index('nodes_supported_accelerators_idx').using('gin', t.supportedAccelerators),
+    index('nodes_status_idx').on(t.status),
+  ],
+)
+
+export const nodeVersions = pgTable(
+  'node_versions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    nodeId: text('node_id')
+      .notNull()
+      .references((): AnyPgColumn => nodes.id, { onDelete: 'cascade', onUpdate: 'cascade' }),
+    version: text('version').notNull(),
+    /** Semver sort key (see semverSortKey()); order by major, minor, patch, (prerelease = ''), prerelease. */
+    major: integer('major').notNull().default(0),
+    minor: integer('minor').notNull().default(0),
+    patch: integer('patch').notNull().default(0),
+    /** '' for a release version. */
+    prerelease: text('prerelease').notNull().default(''),
+    changelog: text('changelog').notNull().default(''),
+    dependencies: text('dependencies')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    /** Archive location in ArchiveStorage; NULL when there is no archive (yet, or any more). */
+    storageKey: text('storage_key'),
+    deprecated: boolean('deprecated').notNull().default(false),
+    status: nodeVersionStatus('status').notNull().default('NodeVersionStatusPending'),
+    statusReason: text('status_reason').notNull().default(''),
+    comfyNodeExtractStatus: text('comfy_node_extract_status').notNull().default(''),
+    supportedOs: text('supported_os')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    supportedAccelerators: text('supported_accelerators')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    supportedComfyuiVersion: text('supported_comfyui_version').notNull().default(''),
+    supportedComfyuiFrontendVersion: text('supported_comfyui_frontend_version')
+      .notNull()
+      .default(''),
+    downloads: bigint('downloads', { mode: 'number' }).notNull().default(0),
+    scanFinding: jsonb('scan_finding').$type<ScanFinding>(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('node_versions_node_version_idx').on(t.nodeId, t.version),
+    index('node_versions_status_created_idx').on(t.status, t.createdAt.desc().nullsFirst()),
+    index('node_versions_created_at_idx').on(t.createdAt.desc().nullsFirst()),
+  ],
+)
+
+export const comfyNodes = pgTable(
+  'comfy_nodes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    nodeVersionId: uuid('node_version_id')
+      .notNull()
+      .references(() => nodeVersions.id, { onDelete: 'cascade' }),
+    comfyNodeName: text('comfy_node_name').notNull(),
+    category: text('category').notNull().default(''),
+    description: text('description').notNull().default(''),
+    inputTypes: text('input_types').notNull().default(''),
+    returnTypes: text('return_types').notNull().default(''),
+    returnNames: text('return_names').notNull().default(''),
+    outputIsList: boolean('output_is_list')
+      .array()
+      .notNull()
+      .default(sql`'{}'::boolean[]`),
+    function: text('function').notNull().default(''),
+    deprecated: boolean('deprecated').notNull().default(false),
+    experimental: boolean('experimental').notNull().default(false),
+  },
+  (t) => [
+    uniqueIndex('comfy_nodes_version_name_idx').on(t.nodeVersionId, t.comfyNodeName),
+    index('comfy_nodes_name_trgm_idx').using('gin', sql`lower(${t.comfyNodeName}) gin_trgm_ops`),
+  ],
+)
+
+export const personalAccessTokens = pgTable(
+  'personal_access_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    publisherId: text('publisher_id')
+      .notNull()
+      .references(() => publishers.id, { onDelete: 'cascade' }),
+    name: text('name').notNull().default(''),
+    description: text('description').notNull().default(''),
+    /** Hash of the full token (the token itself is never stored). */
+    tokenHash: text('token_hash').notNull().unique('personal_access_tokens_token_hash_unique'),
+    /** First characters of the token, for display (e.g. "cr_pat_ab12"). */
+    tokenPrefix: text('token_prefix').notNull().default(''),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+  },
+  (t) => [index('personal_access_tokens_publisher_idx').on(t.publisherId)],
+)
+
+export const nodeReviews = pgTable(
+  'node_reviews',
+  {
+    nodeId: text('node_id')
+      .notNull()
+      .references(() => nodes.id, { onDelete: 'cascade', onUpdate: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    star: integer('star').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ name: 'node_reviews_pk', columns: [t.nodeId, t.userId] }),
+    index('node_reviews_user_idx').on(t.userId),
+    check('node_reviews_star_range', sql`${t.star} between 1 and 5`),
+  ],
+)
+
+export const nodeDownloadsDaily = pgTable(
+  'node_downloads_daily',
+  {
+    nodeId: text('node_id')
+      .notNull()
+      .references(() => nodes.id, { onDelete: 'cascade', onUpdate: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    count: integer('count').notNull().default(0),
+  },
+  (t) => [primaryKey({ name: 'node_downloads_daily_pk', columns: [t.nodeId, t.day] })],
+)
+
+export const pendingUploads = pgTable(
+  'pending_uploads',
+  {
+    /** Random token embedded in the signed upload URL. */
+    token: text('token').primaryKey(),
+    nodeVersionId: uuid('node_version_id')
+      .notNull()
+      .references(() => nodeVersions.id, { onDelete: 'cascade' }),
+    storageKey: text('storage_key').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('pending_uploads_node_version_idx').on(t.nodeVersionId)],
+)
+
+export type User = typeof users.$inferSelect
+export type NewUser = typeof users.$inferInsert
+export type Publisher = typeof publishers.$inferSelect
+export type NewPublisher = typeof publishers.$inferInsert
+export type PublisherMember = typeof publisherMembers.$inferSelect
+export type NewPublisherMember = typeof publisherMembers.$inferInsert
+export type Node = typeof nodes.$inferSelect
+export type NewNode = typeof nodes.$inferInsert
+export type NodeVersion = typeof nodeVersions.$inferSelect
+export type NewNodeVersion = typeof nodeVersions.$inferInsert
+export type ComfyNode = typeof comfyNodes.$inferSelect
+export type NewComfyNode = typeof comfyNodes.$inferInsert
+export type PersonalAccessToken = typeof personalAccessTokens.$inferSelect
+export type NewPersonalAccessToken = typeof personalAccessTokens.$inferInsert
+export type NodeReview = typeof nodeReviews.$inferSelect
+export type NewNodeReview = typeof nodeReviews.$inferInsert
+export type NodeDownloadsDaily = typeof nodeDownloadsDaily.$inferSelect
+export type NewNodeDownloadsDaily = typeof nodeDownloadsDaily.$inferInsert
+export type PendingUpload = typeof pendingUploads.$inferSelect
+export type NewPendingUpload = typeof pendingUploads.$inferInsert
+
+/** Columns of `nodes` without the (large, internal) search_vector: use for selects. */
+export const nodeColumns = {
+  id: nodes.id,
+  publisherId: nodes.publisherId,
+  name: nodes.name,
+  description: nodes.description,
+  author: nodes.author,
+  license: nodes.license,
+  icon: nodes.icon,
+  bannerUrl: nodes.bannerUrl,
+  repository: nodes.repository,
+  tags: nodes.tags,
+  category: nodes.category,
+  downloads: nodes.downloads,
+  githubStars: nodes.githubStars,
+  rating: nodes.rating,
+  ratingCount: nodes.ratingCount,
+  status: nodes.status,
+  statusDetail: nodes.statusDetail,
+  supportedOs: nodes.supportedOs,
+  supportedAccelerators: nodes.supportedAccelerators,
+  supportedComfyuiVersion: nodes.supportedComfyuiVersion,
+  supportedComfyuiFrontendVersion: nodes.supportedComfyuiFrontendVersion,
+  latestVersionId: nodes.latestVersionId,
+  latestVersionCreatedAt: nodes.latestVersionCreatedAt,
+  createdAt: nodes.createdAt,
+  updatedAt: nodes.updatedAt,
+}
+export type NodeRow = Omit<Node, 'searchVector'>

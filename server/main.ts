@@ -1,0 +1,66 @@
+// Starts the registry API: opens the database (PGlite in DATA_DIR, or DATABASE_URL), migrates,
+// loads the demo data on first run and listens. `npm start` calls this; so does `npm run api`.
+import path from 'node:path'
+import { buildApp } from './app'
+import { firebaseTokenVerifier } from './auth/verifier'
+import { loadConfig, type ServerConfig } from './config'
+import { migrate, openDatabase } from './db/client'
+import { isDatabaseEmpty, loadDemoData } from './seed/load'
+import { attachDemoMembership } from './seed/load'
+import { DEMO_PUBLISHER_ACCOUNT } from './seed/accounts'
+import { LocalArchiveStorage } from './storage'
+
+export interface StartApiOptions {
+  config?: ServerConfig
+  /** Firebase uid of the demo publisher account, made owner of the demo publisher. */
+  demoPublisherUid?: string
+  log?: (message: string) => void
+}
+
+export async function startApi(options: StartApiOptions = {}) {
+  const config = options.config ?? loadConfig()
+  const log = options.log ?? (() => undefined)
+  const database = await openDatabase(
+    config.databaseUrl
+      ? { url: config.databaseUrl }
+      : { dataDir: path.join(config.dataDir, 'pglite') },
+  )
+  await migrate(database)
+  const storage = new LocalArchiveStorage(path.join(config.dataDir, 'archives'))
+  if (await isDatabaseEmpty(database.db)) {
+    log('First run: loading the demo data…')
+    await loadDemoData(database.db, storage, {})
+  }
+  if (options.demoPublisherUid) {
+    await attachDemoMembership(
+      database.db,
+      options.demoPublisherUid,
+      DEMO_PUBLISHER_ACCOUNT.email,
+      DEMO_PUBLISHER_ACCOUNT.name,
+    )
+  }
+  const app = await buildApp({
+    db: database.db,
+    storage,
+    verifier: firebaseTokenVerifier(config.firebaseProjectId),
+    config,
+  })
+  await app.listen({ host: config.host, port: config.port })
+  return {
+    app,
+    config,
+    close: async () => {
+      await app.close()
+      await database.close()
+    },
+  }
+}
+
+if (require.main === module) {
+  startApi({ log: console.log })
+    .then(({ config }) => console.log(`Registry API listening on ${config.publicUrl}`))
+    .catch((error: unknown) => {
+      console.error(error)
+      process.exit(1)
+    })
+}

@@ -1,0 +1,67 @@
+import type { ComfyNodeListResponse, ListComfyNodesParams } from '@/src/api/generated/model'
+import { and, desc, eq, sql } from 'drizzle-orm'
+import type { HandlerMap } from '../context'
+import { comfyNodes, nodes } from '../db/schema'
+import { notFound } from '../errors'
+import { findNode, publiclyVisible } from '../services/nodes'
+import { pageInfo, toApiComfyNode, toApiNode } from '../services/serialize'
+import { findComfyNode, findVersion, listComfyNodesOfVersion } from '../services/versions'
+import { paging, versionView, visibleNode } from './common'
+
+async function visibleVersion(
+  context: Parameters<HandlerMap[string]>[2],
+  nodeId: string,
+  versionId: string,
+) {
+  const { row, mayManage } = await visibleNode(context, nodeId)
+  const found = await findVersion(context.deps.db, row.node, versionId)
+  if (!found || (found.status !== 'NodeVersionStatusActive' && !mayManage)) {
+    throw notFound(`Version ${versionId} of node '${row.node.id}' does not exist.`)
+  }
+  return found
+}
+
+export const comfyNodeHandlers: HandlerMap = {
+  async listComfyNodes(request, _reply, context): Promise<ComfyNodeListResponse> {
+    const { nodeId, versionId } = request.params as { nodeId: string; versionId: string }
+    const version = await visibleVersion(context, nodeId, versionId)
+    const { page, limit } = paging(request.query as ListComfyNodesParams)
+    const result = await listComfyNodesOfVersion(context.deps.db, version.id, { page, limit })
+    const info = pageInfo(result.total, page, limit)
+    return {
+      comfy_nodes: result.rows.map(toApiComfyNode),
+      ...info,
+      totalNumberOfPages: info.totalPages,
+    }
+  },
+
+  async getComfyNode(request, _reply, context) {
+    const { nodeId, versionId, comfyNodeName } = request.params as {
+      nodeId: string
+      versionId: string
+      comfyNodeName: string
+    }
+    const version = await visibleVersion(context, nodeId, versionId)
+    const found = await findComfyNode(context.deps.db, version.id, comfyNodeName)
+    if (!found)
+      throw notFound(
+        `Version ${version.version} of '${nodeId}' has no ComfyUI node '${comfyNodeName}'.`,
+      )
+    return toApiComfyNode(found)
+  },
+
+  /** The public node whose latest version provides this class; the most downloaded wins. */
+  async getNodeByComfyNodeName(request, _reply, context) {
+    const { comfyNodeName } = request.params as { comfyNodeName: string }
+    const [match] = await context.deps.db
+      .select({ id: nodes.id })
+      .from(comfyNodes)
+      .innerJoin(nodes, eq(nodes.latestVersionId, comfyNodes.nodeVersionId))
+      .where(and(eq(comfyNodes.comfyNodeName, comfyNodeName), publiclyVisible()))
+      .orderBy(desc(nodes.downloads), sql`${nodes.id}`)
+      .limit(1)
+    const row = match ? await findNode(context.deps.db, match.id) : null
+    if (!row) throw notFound(`No node provides the ComfyUI node '${comfyNodeName}'.`)
+    return toApiNode(row, versionView(context, false))
+  },
+}

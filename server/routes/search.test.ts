@@ -1,0 +1,183 @@
+import type { NodeListResponse } from '@/src/api/generated/model'
+import { isPublic, nodeFacts, type NodeFacts } from '../test/data'
+import { BACKENDS, createTestApp, get, query, type QueryValue, type TestApp } from '../test/harness'
+
+jest.setTimeout(60_000)
+
+describe.each(BACKENDS)('GET /nodes/search on %s', (backend) => {
+  let h: TestApp
+  let facts: NodeFacts[]
+  let publicFacts: NodeFacts[]
+
+  beforeAll(async () => {
+    h = await createTestApp({ postgres: backend === 'postgres' })
+    facts = await nodeFacts(h.db)
+    publicFacts = facts.filter(isPublic)
+  })
+
+  afterAll(async () => {
+    await h?.close()
+  })
+
+  async function search(params: Record<string, QueryValue | undefined>) {
+    const reply = await get<NodeListResponse>(h.app, `/nodes/search${query({ limit: 100, ...params })}`)
+    expect(reply.status).toBe(200)
+    return reply.body
+  }
+
+  const ids = (body: NodeListResponse) => body.nodes.map((node) => node.id)
+
+  /** A public node of the seed (not one of the fixed demo nodes) with a one-word-ish name. */
+  function sampleNode(): NodeFacts {
+    const node = publicFacts.find((candidate) => !candidate.id.startsWith('comfyui-demo-'))
+    if (!node) throw new Error('no public node in the seed')
+    return node
+  }
+
+  it('ranks an exact id match first', async () => {
+    for (const node of publicFacts.slice(0, 8)) {
+      const body = await search({ search: node.id })
+      expect(body.nodes[0]?.id).toBe(node.id)
+      // ids match case-insensitively too
+      expect((await search({ search: node.id.toUpperCase() })).nodes[0]?.id).toBe(node.id)
+    }
+  })
+
+  it('finds a node despite a typo in a word of its name', async () => {
+    const node = publicFacts.find((candidate) =>
+      candidate.name.split(' ').some((word) => word.length >= 6 && /^[A-Za-z]+$/.test(word)),
+    )
+    if (!node) throw new Error('no node name with a word of 6+ letters')
+    const word = node.name.split(' ').find((w) => w.length >= 6 && /^[A-Za-z]+$/.test(w)) ?? ''
+    // Drop one inner letter ("Upscale" → "Upscle"), the classic typo.
+    const typo = (word.slice(0, 4) + word.slice(5)).toLowerCase()
+    expect(typo).not.toBe(word.toLowerCase())
+    const body = await search({ search: typo })
+    expect(ids(body)).toContain(node.id)
+  })
+
+  it('searches description words (full text, stemmed)', async () => {
+    const [row] = h.demo.nodes.filter((node) => publicFacts.some((f) => f.id === node.id))
+    // Every generated description mentions "nodes for ComfyUI" and its install command.
+    expect(row.description).toMatch(/nodes for ComfyUI/)
+    const body = await search({ search: 'install' })
+    expect(body.total).toBe(publicFacts.length)
+  })
+
+  it('searches tags', async () => {
+    const tag = 'segmentation'
+    const expected = publicFacts.filter((node) => node.tags.includes(tag)).map((node) => node.id)
+    if (expected.length === 0) throw new Error(`no public node tagged ${tag}`)
+    const body = await search({ search: tag })
+    expect(ids(body)).toEqual(expect.arrayContaining(expected))
+  })
+
+  function comfyClassOfPublicNode() {
+    const node = h.demo.nodes.find(
+      (candidate) =>
+        candidate.latestVersionId &&
+        publicFacts.some((f) => f.id === candidate.id) &&
+        h.demo.comfyNodes.some((c) => c.nodeVersionId === candidate.latestVersionId),
+    )
+    const comfy = h.demo.comfyNodes.find((c) => c.nodeVersionId === node?.latestVersionId)
+    if (!node || !comfy) throw new Error('no public node with comfy nodes')
+    return { node, className: comfy.comfyNodeName }
+  }
+
+  it('finds a node by a ComfyUI node class name via search', async () => {
+    const { node, className } = comfyClassOfPublicNode()
+    const body = await search({ search: className })
+    expect(ids(body)).toContain(node.id)
+    const hit = body.nodes.find((candidate) => candidate.id === node.id)
+    expect(hit?.comfy_nodes_matched).toBeGreaterThan(0)
+  })
+
+  it('comfy_node_search matches class names and reports comfy_nodes_matched', async () => {
+    const { node, className } = comfyClassOfPublicNode()
+    const body = await search({ comfy_node_search: className })
+    expect(ids(body)).toContain(node.id)
+    for (const hit of body.nodes) expect(hit.comfy_nodes_matched).toBeGreaterThan(0)
+    const lower = await search({ comfy_node_search: className.toLowerCase() })
+    expect(ids(lower)).toContain(node.id)
+    expect((await search({ comfy_node_search: 'NoSuchComfyClassAnywhere' })).total).toBe(0)
+  })
+
+  it('repository_url_search matches part of the repository URL', async () => {
+    const node = sampleNode()
+    const demoNode = h.demo.nodes.find((candidate) => candidate.id === node.id)
+    const repository = demoNode?.repository ?? ''
+    const body = await search({ repository_url_search: repository.replace('https://', '') })
+    expect(ids(body)).toEqual([node.id])
+    const byOwner = await search({ repository_url_search: `github.com/${node.publisherId}/` })
+    expect(byOwner.total).toBe(publicFacts.filter((f) => f.publisherId === node.publisherId).length)
+  })
+
+  it('combines search with filters', async () => {
+    const tag = 'utility'
+    const all = await search({ search: 'comfyui' })
+    const filtered = await search({ search: 'comfyui', tags: tag })
+    expect(filtered.total).toBeLessThanOrEqual(all.total)
+    expect(filtered.total).toBeGreaterThan(0)
+    for (const node of filtered.nodes) expect(node.tags).toContain(tag)
+    const publisherId = sampleNode().publisherId ?? ''
+    const byPublisher = await search({ search: 'comfyui', publisher_id: publisherId })
+    for (const node of byPublisher.nodes) expect(node.publisher?.id).toBe(publisherId)
+  })
+
+  it('paginates search results with a correct total', async () => {
+    const all = await search({ search: 'comfyui' })
+    expect(all.total).toBeGreaterThan(5)
+    const pageSize = 4
+    const seen: string[] = []
+    for (let page = 1; page <= Math.ceil(all.total / pageSize); page++) {
+      const body = await search({ search: 'comfyui', page, limit: pageSize })
+      expect(body).toMatchObject({
+        total: all.total,
+        page,
+        limit: pageSize,
+        totalPages: Math.ceil(all.total / pageSize),
+      })
+      seen.push(...ids(body))
+    }
+    expect(seen).toHaveLength(all.total)
+    expect(new Set(seen).size).toBe(all.total)
+  })
+
+  it('an empty search behaves like the list', async () => {
+    for (const params of [{}, { search: '' }, { search: '   ' }]) {
+      const body = await search(params)
+      expect(body.total).toBe(publicFacts.length)
+      const list = await get<NodeListResponse>(h.app, '/nodes?limit=100')
+      expect(ids(body)).toEqual(ids(list.body))
+    }
+  })
+
+  it('never shows hidden nodes', async () => {
+    const hidden = facts.filter((node) => !isPublic(node))
+    for (const node of hidden) expect(ids(await search({ search: node.id }))).not.toContain(node.id)
+  })
+
+  it.each([
+    '%',
+    '_',
+    "'",
+    '\\',
+    "O'Reilly%_\\",
+    '"upscale" -video OR face',
+    '-',
+    'OR',
+    '"',
+    '!!! & | ( ) : *',
+    '🙂 emoji',
+  ])('does not fail on special characters: %s', async (text) => {
+    const body = await search({ search: text })
+    expect(Array.isArray(body.nodes)).toBe(true)
+    await search({ comfy_node_search: text })
+    await search({ repository_url_search: text })
+  })
+
+  it('treats LIKE wildcards literally', async () => {
+    expect((await search({ repository_url_search: '%' })).total).toBe(0)
+    expect((await search({ comfy_node_search: '_' })).total).toBe(0)
+  })
+})

@@ -1,0 +1,88 @@
+import type {
+  ListAllNodeVersionsParams,
+  ListNodeVersionsParams,
+  NodeVersionListResponse,
+} from '@/src/api/generated/model'
+import type { HandlerMap } from '../context'
+import type { NodeVersionStatus } from '../db/schema'
+import { forbidden, notFound } from '../errors'
+import { pageInfo, toApiNodeVersion } from '../services/serialize'
+import {
+  findVersion,
+  listAllVersions,
+  listVersionsOfNode,
+  PUBLIC_VERSION_STATUSES,
+} from '../services/versions'
+import { paging, versionView, visibleNode } from './common'
+
+const ARCHIVE_NAME = /^(.+)\.zip$/
+
+export const versionHandlers: HandlerMap = {
+  async listNodeVersions(request, _reply, context) {
+    const { nodeId } = request.params as { nodeId: string }
+    const query = request.query as ListNodeVersionsParams
+    const { row, mayManage } = await visibleNode(context, nodeId)
+    const asked = (query.statuses ?? []) as NodeVersionStatus[]
+    if (asked.some((status) => !PUBLIC_VERSION_STATUSES.includes(status)) && !mayManage) {
+      throw forbidden(
+        'Only the publisher of this node and admins can list versions that are not active.',
+      )
+    }
+    const statuses = asked.length > 0 ? asked : PUBLIC_VERSION_STATUSES
+    const versions = await listVersionsOfNode(context.deps.db, row.node.id, statuses)
+    const view = versionView(context, mayManage && query.include_status_reason === true)
+    return versions.map((version) => toApiNodeVersion(version, view))
+  },
+
+  async getNodeVersion(request, _reply, context) {
+    const { nodeId, versionId } = request.params as { nodeId: string; versionId: string }
+    const { row, mayManage } = await visibleNode(context, nodeId)
+    const found = await findVersion(context.deps.db, row.node, versionId)
+    if (!found || (found.status !== 'NodeVersionStatusActive' && !mayManage)) {
+      throw notFound(`Version ${versionId} of node '${row.node.id}' does not exist.`)
+    }
+    return toApiNodeVersion(found, versionView(context, mayManage))
+  },
+
+  async listAllNodeVersions(request, _reply, context): Promise<NodeVersionListResponse> {
+    const query = request.query as ListAllNodeVersionsParams
+    const isAdmin = context.caller?.isAdmin === true
+    const asked = (query.statuses ?? []) as NodeVersionStatus[]
+    if (asked.some((status) => !PUBLIC_VERSION_STATUSES.includes(status)) && !isAdmin) {
+      throw forbidden('Only admins can list versions that are not active.')
+    }
+    const { page, limit } = paging(query)
+    const result = await listAllVersions(
+      context.deps.db,
+      { nodeId: query.nodeId, statuses: asked.length > 0 ? asked : PUBLIC_VERSION_STATUSES },
+      { page, limit },
+    )
+    const view = versionView(context, isAdmin && query.include_status_reason === true)
+    return {
+      versions: result.rows.map((version) => toApiNodeVersion(version, view)),
+      ...pageInfo(result.total, page, limit),
+    }
+  },
+
+  async downloadNodeVersionArchive(request, reply, context) {
+    const { nodeId, fileName } = request.params as { nodeId: string; fileName: string }
+    const version = ARCHIVE_NAME.exec(fileName)?.[1] ?? ''
+    const { row } = await visibleNode(context, nodeId)
+    const found = await findVersion(context.deps.db, row.node, version)
+    const missing = notFound(`There is no archive for version ${version} of node '${row.node.id}'.`)
+    if (
+      !found?.storageKey ||
+      found.status === 'NodeVersionStatusBanned' ||
+      found.status === 'NodeVersionStatusDeleted'
+    ) {
+      throw missing
+    }
+    const bytes = await context.deps.storage.get(found.storageKey)
+    if (!bytes) throw missing
+    return reply
+      .header('content-type', 'application/zip')
+      .header('content-disposition', `attachment; filename="${row.node.id}-${found.version}.zip"`)
+      .header('cache-control', 'public, max-age=31536000, immutable')
+      .send(Buffer.from(bytes))
+  },
+}

@@ -1,0 +1,132 @@
+/** Builds a small but real node archive (zip) the way `comfy node publish` would package it. */
+import { strToU8, zipSync } from 'fflate'
+
+export interface ArchiveNodeInfo {
+  id: string
+  name: string
+  description: string
+  license: string
+  repository: string
+  icon: string
+}
+
+export interface ArchiveComfyNode {
+  comfyNodeName: string
+  category: string
+  inputTypes: string
+  returnTypes: string
+  returnNames: string
+  function: string
+}
+
+export interface NodeArchiveInput {
+  publisherId: string | null
+  node: ArchiveNodeInfo
+  version: string
+  dependencies: readonly string[]
+  comfyNodes: readonly ArchiveComfyNode[]
+}
+
+/** A TOML basic string (JSON string escapes are valid TOML escapes). */
+function tomlString(value: string): string {
+  return JSON.stringify(value)
+}
+
+function firstLine(markdown: string): string {
+  const line = markdown
+    .split('\n')
+    .map((l) => l.replace(/^#+\s*/, '').trim())
+    .find((l) => l.length > 0 && !l.startsWith('```'))
+  return line ?? ''
+}
+
+export function pyprojectToml(input: NodeArchiveInput): string {
+  const { node } = input
+  const lines = [
+    '[project]',
+    `name = ${tomlString(node.id.toLowerCase())}`,
+    `description = ${tomlString(firstLine(node.description))}`,
+    `version = ${tomlString(input.version)}`,
+    ...(node.license ? [`license = { text = ${tomlString(node.license)} }`] : []),
+    `dependencies = [${input.dependencies.map(tomlString).join(', ')}]`,
+    '',
+    '[project.urls]',
+    `Repository = ${tomlString(node.repository)}`,
+    '',
+    '[tool.comfy]',
+    `PublisherId = ${tomlString(input.publisherId ?? '')}`,
+    `DisplayName = ${tomlString(node.name)}`,
+    `Icon = ${tomlString(node.icon)}`,
+    '',
+  ]
+  return lines.join('\n')
+}
+
+/** A Python string literal (JSON escapes are valid in Python strings). */
+function pyString(value: string): string {
+  return JSON.stringify(value)
+}
+
+export function initPy(input: NodeArchiveInput): string {
+  const out = [
+    `"""${input.node.name} ${input.version}: ComfyUI custom nodes (registry demo package)."""`,
+    'import json',
+    '',
+  ]
+  const className = (name: string) =>
+    /^[A-Za-z_][A-Za-z0-9_]*$/.test(name) ? name : `_${name.replace(/[^A-Za-z0-9_]/g, '_')}`
+  for (const c of input.comfyNodes) {
+    const fn = /^[a-z_][a-z0-9_]*$/.test(c.function) ? c.function : 'run'
+    out.push(
+      `class ${className(c.comfyNodeName)}:`,
+      `    CATEGORY = ${pyString(c.category)}`,
+      `    RETURN_TYPES = tuple(json.loads(${pyString(c.returnTypes || '[]')}))`,
+      `    RETURN_NAMES = tuple(json.loads(${pyString(c.returnNames || '[]')}))`,
+      `    FUNCTION = ${pyString(fn)}`,
+      '',
+      '    @classmethod',
+      '    def INPUT_TYPES(cls):',
+      `        return json.loads(${pyString(c.inputTypes || '{}')})`,
+      '',
+      `    def ${fn}(self, **kwargs):`,
+      '        return tuple(kwargs.get(name.lower()) for name in self.RETURN_TYPES)',
+      '',
+      '',
+    )
+  }
+  out.push('NODE_CLASS_MAPPINGS = {')
+  for (const c of input.comfyNodes)
+    out.push(`    ${pyString(c.comfyNodeName)}: ${className(c.comfyNodeName)},`)
+  out.push('}', '', '__all__ = ["NODE_CLASS_MAPPINGS"]', '')
+  return out.join('\n')
+}
+
+export function readme(input: NodeArchiveInput): string {
+  return [
+    input.node.description,
+    '',
+    `Version ${input.version}.`,
+    '',
+    ...(input.comfyNodes.length > 0
+      ? [
+          '## Nodes',
+          '',
+          ...input.comfyNodes.map((c) => `- \`${c.comfyNodeName}\` (${c.category})`),
+          '',
+        ]
+      : []),
+  ].join('\n')
+}
+
+/** The zip bytes: pyproject.toml, __init__.py and README.md. Deterministic (fixed mtime). */
+export function buildNodeArchive(input: NodeArchiveInput): Uint8Array {
+  const mtime = new Date('2026-01-01T00:00:00Z')
+  return zipSync(
+    {
+      'pyproject.toml': [strToU8(pyprojectToml(input)), { mtime }],
+      '__init__.py': [strToU8(initPy(input)), { mtime }],
+      'README.md': [strToU8(readme(input)), { mtime }],
+    },
+    { level: 6 },
+  )
+}

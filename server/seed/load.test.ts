@@ -1,0 +1,192 @@
+import { and, asc, count, eq, sql } from 'drizzle-orm'
+import { strFromU8, unzipSync } from 'fflate'
+import type { Db } from '../db/client'
+import { refreshLatestVersion } from '../db/latest-version'
+import { nodeOrderBy, versionSemverDesc } from '../db/ordering'
+import { comfyNodes, nodes, nodeVersions, publisherMembers, publishers, users } from '../db/schema'
+import { hasTestPostgres, createTestDatabase, type TestDatabase } from '../db/test-db'
+import { MemoryArchiveStorage } from '../storage'
+import { DEMO_PUBLISHER_ACCOUNT, attachDemoMembership } from './accounts'
+import { generateDemoData } from './generate'
+import { isDatabaseEmpty, loadDemoData } from './load'
+
+jest.setTimeout(120_000)
+
+const OPTIONS = { publishers: 8, nodes: 20, seed: 7 }
+
+const kinds: ('pglite' | 'postgres')[] = hasTestPostgres() ? ['pglite', 'postgres'] : ['pglite']
+
+describe.each(kinds)('loadDemoData on %s', (kind) => {
+  let database: TestDatabase
+  let db: Db
+  const storage = new MemoryArchiveStorage()
+  const expected = generateDemoData(OPTIONS)
+
+  beforeAll(async () => {
+    database = await createTestDatabase({ postgres: kind === 'postgres' })
+    expect(database.kind).toBe(kind)
+    db = database.db
+    expect(await isDatabaseEmpty(db)).toBe(true)
+    await loadDemoData(db, storage, OPTIONS)
+  })
+
+  afterAll(async () => {
+    await database?.close()
+  })
+
+  it('inserts every generated row', async () => {
+    expect(await isDatabaseEmpty(db)).toBe(false)
+    const [n] = await db.select({ n: count() }).from(nodes)
+    const [v] = await db.select({ n: count() }).from(nodeVersions)
+    const [c] = await db.select({ n: count() }).from(comfyNodes)
+    const [p] = await db.select({ n: count() }).from(publishers)
+    expect(n.n).toBe(20)
+    expect(v.n).toBe(expected.versions.length)
+    expect(c.n).toBe(expected.comfyNodes.length)
+    expect(p.n).toBe(8)
+    const row = await db.query.nodes.findFirst({ where: eq(nodes.id, expected.nodes[10].id) })
+    expect(row).toMatchObject({
+      name: expected.nodes[10].name,
+      tags: expected.nodes[10].tags,
+      downloads: expected.nodes[10].downloads,
+      createdAt: expected.nodes[10].createdAt,
+    })
+  })
+
+  it('points latest_version at the newest Active version by semver', async () => {
+    const rows = await db
+      .select({
+        id: nodes.id,
+        latest: nodeVersions.version,
+        latestCreatedAt: nodes.latestVersionCreatedAt,
+        versionCreatedAt: nodeVersions.createdAt,
+      })
+      .from(nodes)
+      .leftJoin(nodeVersions, eq(nodeVersions.id, nodes.latestVersionId))
+    const byId = new Map(rows.map((r) => [r.id, r]))
+    expect(byId.get('comfyui-demo-upscaler')?.latest).toBe('1.10.0')
+    expect(byId.get('comfyui-demo-face-restore')?.latest).toBe('1.3.0')
+    for (const node of expected.nodes) {
+      const version = expected.versions.find((v) => v.id === node.latestVersionId)
+      expect(byId.get(node.id)?.latest ?? null).toBe(version?.version ?? null)
+      if (version) expect(byId.get(node.id)?.latestCreatedAt).toEqual(version.createdAt)
+    }
+  })
+
+  it('refreshLatestVersion follows status changes', async () => {
+    const nodeId = 'comfyui-demo-face-restore'
+    await db
+      .update(nodeVersions)
+      .set({ status: 'NodeVersionStatusActive' })
+      .where(and(eq(nodeVersions.nodeId, nodeId), eq(nodeVersions.version, '2.0.0')))
+    const latest = await refreshLatestVersion(db, nodeId)
+    const [row] = await db
+      .select({ version: nodeVersions.version })
+      .from(nodes)
+      .innerJoin(nodeVersions, eq(nodeVersions.id, nodes.latestVersionId))
+      .where(eq(nodes.id, nodeId))
+    expect(row.version).toBe('2.0.0')
+    expect(latest?.id).toBeDefined()
+    await db
+      .update(nodeVersions)
+      .set({ status: 'NodeVersionStatusFlagged' })
+      .where(and(eq(nodeVersions.nodeId, nodeId), eq(nodeVersions.version, '2.0.0')))
+    await db.transaction((tx) => refreshLatestVersion(tx, nodeId))
+    const [again] = await db
+      .select({ version: nodeVersions.version })
+      .from(nodes)
+      .innerJoin(nodeVersions, eq(nodeVersions.id, nodes.latestVersionId))
+      .where(eq(nodes.id, nodeId))
+    expect(again.version).toBe('1.3.0')
+  })
+
+  it('orders versions by semver in SQL', async () => {
+    const rows = await db
+      .select({ version: nodeVersions.version })
+      .from(nodeVersions)
+      .where(eq(nodeVersions.nodeId, 'comfyui-demo-upscaler'))
+      .orderBy(...versionSemverDesc)
+    expect(rows.map((r) => r.version)).toEqual(['1.10.0', '1.9.0', '1.8.0'])
+  })
+
+  it('sorts nodes by the indexed orderings', async () => {
+    const byDownloads = await db
+      .select({ id: nodes.id, downloads: nodes.downloads })
+      .from(nodes)
+      .orderBy(...nodeOrderBy.downloads)
+    const sorted = [...expected.nodes].sort((a, b) =>
+      b.downloads !== a.downloads ? b.downloads - a.downloads : a.id < b.id ? -1 : 1,
+    )
+    expect(byDownloads.map((r) => r.downloads)).toEqual(sorted.map((n) => n.downloads))
+    const updated = await db
+      .select({ at: nodes.latestVersionCreatedAt })
+      .from(nodes)
+      .orderBy(...nodeOrderBy.updated)
+    const times = updated.map((r) => r.at?.getTime() ?? -Infinity)
+    expect(times).toEqual([...times].sort((a, b) => b - a))
+  })
+
+  it('finds nodes with typos (trigram) and by full text, and comfy nodes by name', async () => {
+    const typo = await db
+      .select({ id: nodes.id })
+      .from(nodes)
+      .where(sql`lower(${nodes.name}) % ${'demo upscalr'}`)
+      .orderBy(sql`similarity(lower(${nodes.name}), ${'demo upscalr'}) desc`)
+    expect(typo[0]?.id).toBe('comfyui-demo-upscaler')
+
+    const fts = await db
+      .select({ id: nodes.id })
+      .from(nodes)
+      .where(sql`search_vector @@ websearch_to_tsquery('english', ${'upscaling'})`)
+    expect(fts.map((r) => r.id)).toContain('comfyui-demo-upscaler')
+
+    const name = expected.comfyNodes[0].comfyNodeName
+    const found = await db
+      .selectDistinct({ id: nodeVersions.nodeId })
+      .from(comfyNodes)
+      .innerJoin(nodeVersions, eq(nodeVersions.id, comfyNodes.nodeVersionId))
+      .where(sql`lower(${comfyNodes.comfyNodeName}) like ${`%${name.slice(2, 9).toLowerCase()}%`}`)
+    expect(found.length).toBeGreaterThan(0)
+  })
+
+  it('enforces case-insensitive node ids', async () => {
+    await expect(
+      db.insert(nodes).values({ id: 'COMFYUI-DEMO-UPSCALER', publisherId: 'comfy-demo' }),
+    ).rejects.toThrow()
+  })
+
+  it('writes a real zip for every version with an archive', async () => {
+    const withArchive = expected.versions.filter((v) => v.storageKey)
+    expect(storage.keys()).toEqual(withArchive.map((v) => v.storageKey).sort())
+    const version = expected.versions.find(
+      (v) => v.nodeId === 'comfyui-demo-upscaler' && v.version === '1.10.0',
+    )
+    expect(version?.storageKey).toBe('comfy-demo/comfyui-demo-upscaler/1.10.0/node.zip')
+    const bytes = await storage.get(version?.storageKey ?? '')
+    const files = unzipSync(bytes ?? new Uint8Array())
+    expect(Object.keys(files).sort()).toEqual(['README.md', '__init__.py', 'pyproject.toml'])
+    const toml = strFromU8(files['pyproject.toml'])
+    expect(toml).toContain('version = "1.10.0"')
+    expect(toml).toContain('PublisherId = "comfy-demo"')
+    expect(toml).toContain('Repository = "https://github.com/comfy-demo/comfyui-demo-upscaler"')
+    const names = expected.comfyNodes
+      .filter((c) => c.nodeVersionId === version?.id)
+      .map((c) => c.comfyNodeName)
+    expect(names.length).toBeGreaterThan(1)
+    for (const name of names) expect(strFromU8(files['__init__.py'])).toContain(`"${name}": `)
+  })
+
+  it('attaches the demo publisher account as owner of comfy-demo (idempotent)', async () => {
+    await attachDemoMembership(db, 'uid-demo', DEMO_PUBLISHER_ACCOUNT.email, 'Demo Publisher')
+    await attachDemoMembership(db, 'uid-demo', DEMO_PUBLISHER_ACCOUNT.email, 'Demo Publisher')
+    const members = await db
+      .select({ userId: publisherMembers.userId, role: publisherMembers.role, email: users.email })
+      .from(publisherMembers)
+      .innerJoin(users, eq(users.id, publisherMembers.userId))
+      .where(eq(publisherMembers.publisherId, DEMO_PUBLISHER_ACCOUNT.publisherId))
+      .orderBy(asc(publisherMembers.userId))
+    expect(members).toEqual([
+      { userId: 'uid-demo', role: 'owner', email: DEMO_PUBLISHER_ACCOUNT.email },
+    ])
+  })
+})

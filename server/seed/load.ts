@@ -1,0 +1,283 @@
+/**
+ * Loads the deterministic demo data into a database (multi-row inserts, one transaction per batch
+ * of nodes) and writes a real zip for every version that has an archive.
+ */
+import { and, eq, getTableColumns, inArray, sql } from 'drizzle-orm'
+import type { PgTable } from 'drizzle-orm/pg-core'
+import type { Db } from '../db/client'
+import {
+  comfyNodes,
+  nodeDownloadsDaily,
+  nodeReviews,
+  nodes,
+  nodeVersions,
+  publisherMembers,
+  publishers,
+  users,
+} from '../db/schema'
+import type { ArchiveStorage } from '../storage'
+import { buildNodeArchive } from './archive'
+import {
+  type DemoComfyNode,
+  type DemoDataOptions,
+  type DemoNodeBatch,
+  generateDemoBase,
+  generateNodesInBatches,
+} from './generate'
+
+export { attachDemoAdmin, attachDemoMembership } from './accounts'
+
+export interface LoadDemoDataOptions extends DemoDataOptions {
+  /** Write zips into storage (default true). Turn off for big benchmark loads. */
+  withArchives?: boolean
+  /** Rows per INSERT statement (default 500). */
+  rowsPerInsert?: number
+  /**
+   * Drop the non-unique secondary indexes of the bulk-loaded tables while loading and rebuild them
+   * afterwards (much faster for big loads; default: true when loading more than 2000 nodes).
+   */
+  deferIndexes?: boolean
+  /**
+   * Batches of nodes written at the same time, each in its own transaction (default 3). Helps on
+   * PostgreSQL (a pool of connections); PGlite runs them one after another.
+   */
+  concurrency?: number
+  /** Called after each batch of nodes. */
+  onProgress?: (progress: { nodes: number; total: number }) => void
+}
+
+export interface LoadDemoDataResult {
+  users: number
+  publishers: number
+  members: number
+  nodes: number
+  versions: number
+  comfyNodes: number
+  reviews: number
+  dailyDownloads: number
+  archives: number
+}
+
+/** True when there are no publishers and no nodes yet (first run). */
+export async function isDatabaseEmpty(db: Db): Promise<boolean> {
+  const [row] = await db
+    .select({
+      any: sql<boolean>`exists (select 1 from ${publishers}) or exists (select 1 from ${nodes})`,
+    })
+    .from(sql`(select 1) as one`)
+  return !row?.any
+}
+
+/**
+ * Inserts rows in chunks with one statement per chunk: the chunk travels as a single JSON
+ * parameter expanded by json_populate_recordset. That is much faster than a VALUES list with a
+ * parameter per cell (on both drivers, and drizzle need not build a huge query), and it never
+ * hits the 65k-parameter limit. Row keys are the schema's TypeScript names; every row of a table
+ * must have the same keys (missing ones become NULL, not the column default).
+ */
+async function insertChunked<TTable extends PgTable>(
+  db: Db,
+  table: TTable,
+  rows: readonly TTable['$inferInsert'][],
+  rowsPerInsert: number,
+): Promise<void> {
+  if (rows.length === 0) return
+  const columns = getTableColumns(table)
+  const keys = Object.keys(rows[0]).filter((key) => key in columns)
+  const names = keys.map((key) => columns[key].name)
+  const columnList = sql.join(
+    names.map((name) => sql.identifier(name)),
+    sql`, `,
+  )
+  for (let i = 0; i < rows.length; i += rowsPerInsert) {
+    const chunk = rows.slice(i, i + rowsPerInsert).map((row) => {
+      const out: Record<string, unknown> = {}
+      const record = row as Record<string, unknown>
+      for (let k = 0; k < keys.length; k++) out[names[k]] = record[keys[k]]
+      return out
+    })
+    await db.execute(
+      sql`insert into ${table} (${columnList}) select ${columnList} from json_populate_recordset(null::${table}, ${JSON.stringify(chunk)}::json)`,
+    )
+  }
+}
+
+const BULK_TABLES = ['nodes', 'node_versions', 'comfy_nodes', 'node_reviews'] as const
+
+interface IndexDefinition {
+  name: string
+  definition: string
+}
+
+/** Drops the non-unique indexes of the bulk tables; returns their definitions to recreate them. */
+async function dropSecondaryIndexes(db: Db): Promise<IndexDefinition[]> {
+  const indexes = await db
+    .select({ name: sql<string>`indexname`, definition: sql<string>`indexdef` })
+    .from(sql`pg_indexes`)
+    .where(
+      sql`schemaname = current_schema() and tablename in (${sql.join(
+        BULK_TABLES.map((t) => sql`${t}`),
+        sql`, `,
+      )}) and indexdef not like 'CREATE UNIQUE INDEX%'`,
+    )
+  for (const index of indexes) await db.execute(sql`drop index ${sql.identifier(index.name)}`)
+  return indexes
+}
+
+async function recreateIndexes(
+  db: Db,
+  indexes: readonly IndexDefinition[],
+  concurrency: number,
+): Promise<void> {
+  await runConcurrently(indexes, concurrency, async (index) => {
+    await db.transaction(async (tx) => {
+      await tx.execute(sql`set local maintenance_work_mem = '256MB'`)
+      await tx.execute(sql.raw(index.definition))
+    })
+  })
+  for (const table of BULK_TABLES) await db.execute(sql`analyze ${sql.identifier(table)}`)
+}
+
+async function runConcurrently<T>(
+  items: readonly T[],
+  limit: number,
+  fn: (item: T) => Promise<void>,
+): Promise<void> {
+  let next = 0
+  const workers = Array.from({ length: Math.min(limit, items.length) }, async () => {
+    while (next < items.length) {
+      const item = items[next++]
+      await fn(item)
+    }
+  })
+  await Promise.all(workers)
+}
+
+async function writeArchives(storage: ArchiveStorage, batch: DemoNodeBatch): Promise<number> {
+  const nodeById = new Map(batch.nodes.map((n) => [n.id, n]))
+  const comfyByVersion = new Map<string, DemoComfyNode[]>()
+  for (const c of batch.comfyNodes) {
+    const list = comfyByVersion.get(c.nodeVersionId)
+    if (list) list.push(c)
+    else comfyByVersion.set(c.nodeVersionId, [c])
+  }
+  const withArchive = batch.versions.filter((v) => v.storageKey)
+  await runConcurrently(withArchive, 16, async (v) => {
+    const node = nodeById.get(v.nodeId)
+    if (!node || !v.storageKey) return
+    const bytes = buildNodeArchive({
+      publisherId: node.publisherId,
+      node,
+      version: v.version,
+      dependencies: v.dependencies,
+      comfyNodes: comfyByVersion.get(v.id) ?? [],
+    })
+    await storage.put(v.storageKey, bytes)
+  })
+  return withArchive.length
+}
+
+/**
+ * Inserts the demo data (same options → same rows) into an empty database. `storage` may be null
+ * when `withArchives` is false. Node latest_version_id/latest_version_created_at are set to the
+ * newest Active version by semver.
+ */
+export async function loadDemoData(
+  db: Db,
+  storage: ArchiveStorage | null,
+  options: LoadDemoDataOptions = {},
+): Promise<LoadDemoDataResult> {
+  const withArchives = options.withArchives ?? true
+  if (withArchives && !storage) throw new Error('loadDemoData: storage is required for archives')
+  const rowsPerInsert = options.rowsPerInsert ?? 500
+  const base = generateDemoBase(options)
+  const result: LoadDemoDataResult = {
+    users: base.users.length,
+    publishers: base.publishers.length,
+    members: base.members.length,
+    nodes: 0,
+    versions: 0,
+    comfyNodes: 0,
+    reviews: 0,
+    dailyDownloads: 0,
+    archives: 0,
+  }
+  await db.transaction(async (tx) => {
+    await insertChunked(tx, users, base.users, rowsPerInsert)
+    await insertChunked(tx, publishers, base.publishers, rowsPerInsert)
+    await insertChunked(tx, publisherMembers, base.members, rowsPerInsert)
+  })
+  const total = Math.max(0, Math.floor(options.nodes ?? 300))
+  const deferIndexes = options.deferIndexes ?? total > 2000
+  const concurrency = Math.max(1, Math.floor(options.concurrency ?? 3))
+  const deferred = deferIndexes ? await dropSecondaryIndexes(db) : []
+  try {
+    await loadNodes()
+  } finally {
+    if (deferred.length > 0) await recreateIndexes(db, deferred, concurrency)
+  }
+  return result
+
+  async function loadNodes() {
+    const inFlight = new Set<Promise<void>>()
+    let failure: unknown = null
+    for (const batch of generateNodesInBatches(options, base)) {
+      const task = loadBatch(batch).then(
+        () => {
+          inFlight.delete(task)
+        },
+        (error: unknown) => {
+          inFlight.delete(task)
+          failure ??= error
+        },
+      )
+      inFlight.add(task)
+      if (inFlight.size >= concurrency) await Promise.race(inFlight)
+      if (failure) break
+    }
+    await Promise.all(inFlight)
+    if (failure) throw failure
+  }
+
+  async function loadBatch(batch: DemoNodeBatch) {
+    await db.transaction(async (tx) => {
+      // Durability of each batch is not needed: a failed seed is simply re-run on an empty db.
+      await tx.execute(sql`set local synchronous_commit = off`)
+      // latest_version_id references node_versions, which need their node first:
+      // insert nodes without it, then versions, then point the nodes at their latest version.
+      await insertChunked(
+        tx,
+        nodes,
+        batch.nodes.map((n) => ({ ...n, latestVersionId: null, latestVersionCreatedAt: null })),
+        rowsPerInsert,
+      )
+      await insertChunked(tx, nodeVersions, batch.versions, rowsPerInsert)
+      await insertChunked(tx, comfyNodes, batch.comfyNodes, rowsPerInsert)
+      await insertChunked(tx, nodeReviews, batch.reviews, rowsPerInsert)
+      await insertChunked(tx, nodeDownloadsDaily, batch.dailyDownloads, rowsPerInsert)
+      const latestIds = batch.nodes.flatMap((n) => (n.latestVersionId ? [n.latestVersionId] : []))
+      for (let i = 0; i < latestIds.length; i += rowsPerInsert) {
+        await tx
+          .update(nodes)
+          .set({
+            latestVersionId: sql`${nodeVersions.id}`,
+            latestVersionCreatedAt: sql`${nodeVersions.createdAt}`,
+          })
+          .from(nodeVersions)
+          .where(
+            and(
+              eq(nodeVersions.nodeId, nodes.id),
+              inArray(nodeVersions.id, latestIds.slice(i, i + rowsPerInsert)),
+            ),
+          )
+      }
+    })
+    if (withArchives && storage) result.archives += await writeArchives(storage, batch)
+    result.nodes += batch.nodes.length
+    result.versions += batch.versions.length
+    result.comfyNodes += batch.comfyNodes.length
+    result.reviews += batch.reviews.length
+    result.dailyDownloads += batch.dailyDownloads.length
+    options.onProgress?.({ nodes: result.nodes, total })
+  }
+}

@@ -1,0 +1,278 @@
+// Reading nodes: listing with filters and sorts, typo-tolerant search, and one node with its
+// latest version and publisher. Visibility rules for anonymous callers live here.
+import {
+  and,
+  arrayContains,
+  arrayOverlaps,
+  eq,
+  inArray,
+  isNull,
+  ne,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm'
+import type { Db } from '../db/client'
+import {
+  comfyNodes,
+  nodeColumns,
+  nodes,
+  nodeVersions,
+  publishers,
+  SEARCH_TS_CONFIG,
+} from '../db/schema'
+import type { NodeWithRelations } from './serialize'
+
+export const NODE_SORTS = ['downloads', 'stars', 'recent', 'newest', 'name', 'relevance'] as const
+export type NodeSort = (typeof NODE_SORTS)[number]
+
+export interface NodeFilters {
+  tags?: string[]
+  supportedOs?: string[]
+  supportedAccelerators?: string[]
+  publisherId?: string
+  nodeIds?: string[]
+  /**
+   * `public`: Active nodes of publishers that are not banned (the default).
+   * `withBanned`: also banned nodes (a publisher's owners looking at their own list).
+   * `all`: every status (admins asking with include_banned).
+   */
+  visibility?: 'public' | 'withBanned' | 'all'
+}
+
+export interface Paging {
+  page: number
+  limit: number
+}
+
+/** Public nodes: Active, and not from a banned publisher (unclaimed nodes have none). */
+export function publiclyVisible(): SQL {
+  return and(
+    eq(nodes.status, 'NodeStatusActive'),
+    or(
+      isNull(nodes.publisherId),
+      sql`not exists (select 1 from ${publishers} where ${publishers.id} = ${nodes.publisherId} and ${publishers.status} = 'PublisherStatusBanned')`,
+    ),
+  ) as SQL
+}
+
+function filterConditions(filters: NodeFilters): SQL[] {
+  const conditions: SQL[] = []
+  const visibility = filters.visibility ?? 'public'
+  if (visibility === 'public') conditions.push(publiclyVisible())
+  if (visibility === 'withBanned') conditions.push(ne(nodes.status, 'NodeStatusDeleted'))
+  // A node must carry every requested tag; for OS and accelerators any requested one will do.
+  if (filters.tags?.length) conditions.push(arrayContains(nodes.tags, filters.tags))
+  if (filters.supportedOs?.length)
+    conditions.push(arrayOverlaps(nodes.supportedOs, filters.supportedOs))
+  if (filters.supportedAccelerators?.length) {
+    conditions.push(arrayOverlaps(nodes.supportedAccelerators, filters.supportedAccelerators))
+  }
+  if (filters.publisherId) conditions.push(eq(nodes.publisherId, filters.publisherId))
+  if (filters.nodeIds?.length) {
+    conditions.push(
+      inArray(
+        sql`lower(${nodes.id})`,
+        filters.nodeIds.map((id) => id.toLowerCase()),
+      ),
+    )
+  }
+  return conditions
+}
+
+function sortOrder(sort: NodeSort): (SQL | typeof nodes.id)[] {
+  switch (sort) {
+    case 'stars':
+      return [sql`${nodes.githubStars} desc`, nodes.id]
+    case 'recent':
+      return [sql`${nodes.latestVersionCreatedAt} desc nulls last`, nodes.id]
+    case 'newest':
+      return [sql`${nodes.createdAt} desc`, nodes.id]
+    case 'name':
+      return [sql`lower(${nodes.name})`, nodes.id]
+    case 'downloads':
+    case 'relevance':
+      return [sql`${nodes.downloads} desc`, nodes.id]
+  }
+}
+
+/** Loads nodes with their latest version and publisher, in the order of `ids`. */
+async function loadNodes(db: Db, ids: string[]): Promise<NodeWithRelations[]> {
+  if (ids.length === 0) return []
+  const rows = await db
+    .select({ node: nodeColumns, latestVersion: nodeVersions, publisher: publishers })
+    .from(nodes)
+    .leftJoin(nodeVersions, eq(nodeVersions.id, nodes.latestVersionId))
+    .leftJoin(publishers, eq(publishers.id, nodes.publisherId))
+    .where(inArray(nodes.id, ids))
+  const byId = new Map(rows.map((row) => [row.node.id, row]))
+  return ids.flatMap((id) => {
+    const row = byId.get(id)
+    return row ? [row] : []
+  })
+}
+
+export interface NodePage {
+  rows: NodeWithRelations[]
+  total: number
+}
+
+export async function listNodes(
+  db: Db,
+  filters: NodeFilters,
+  sort: NodeSort,
+  paging: Paging,
+): Promise<NodePage> {
+  const where = and(...filterConditions(filters))
+  const [page, [{ total }]] = await Promise.all([
+    db
+      .select({ id: nodes.id })
+      .from(nodes)
+      .where(where)
+      .orderBy(...sortOrder(sort))
+      .limit(paging.limit)
+      .offset((paging.page - 1) * paging.limit),
+    db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(nodes)
+      .where(where),
+  ])
+  return {
+    rows: await loadNodes(
+      db,
+      page.map((row) => row.id),
+    ),
+    total,
+  }
+}
+
+export interface SearchQuery {
+  search?: string
+  comfyNodeSearch?: string
+  repositoryUrlSearch?: string
+}
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (match) => `\\${match}`)
+
+/** Comfy node classes of a node's latest version whose name matches `term` (typo-tolerant). */
+function comfyNodeMatches(term: string): SQL {
+  const lowered = term.toLowerCase()
+  return sql`(${lowered} <% lower(${comfyNodes.comfyNodeName}) or lower(${comfyNodes.comfyNodeName}) like ${`%${escapeLike(lowered)}%`})`
+}
+
+/**
+ * Search: PostgreSQL full text (stemmed words, weighted id/name > tags/author > description)
+ * plus trigram word similarity on id, name and comfy node class names, so "upscalr" finds
+ * "upscale". An exact id match ranks first; the rest by relevance weighted by downloads.
+ */
+export async function searchNodes(
+  db: Db,
+  query: SearchQuery,
+  filters: NodeFilters,
+  sort: NodeSort,
+  paging: Paging,
+): Promise<NodePage> {
+  const conditions = filterConditions(filters)
+  const text = query.search?.trim() ?? ''
+  const lowered = text.toLowerCase()
+  const tsQuery = sql`websearch_to_tsquery(${SEARCH_TS_CONFIG}::regconfig, ${text})`
+
+  if (text) {
+    const latestComfyNodeHit = sql`exists (select 1 from ${comfyNodes} where ${comfyNodes.nodeVersionId} = ${nodes.latestVersionId} and ${comfyNodeMatches(text)})`
+    conditions.push(
+      sql`(${nodes.searchVector} @@ ${tsQuery} or ${lowered} <% lower(${nodes.name}) or ${lowered} <% lower(${nodes.id}) or ${latestComfyNodeHit})`,
+    )
+  }
+  const comfyTerm = query.comfyNodeSearch?.trim()
+  if (comfyTerm) {
+    conditions.push(
+      sql`exists (select 1 from ${comfyNodes} where ${comfyNodes.nodeVersionId} = ${nodes.latestVersionId} and ${comfyNodeMatches(comfyTerm)})`,
+    )
+  }
+  const repositoryTerm = query.repositoryUrlSearch?.trim()
+  if (repositoryTerm) {
+    conditions.push(
+      sql`lower(${nodes.repository}) like ${`%${escapeLike(repositoryTerm.toLowerCase())}%`}`,
+    )
+  }
+
+  const where = and(...conditions)
+  const relevance = text
+    ? sql`(case when lower(${nodes.id}) = ${lowered} then 1000 else 0 end
+        + ts_rank(${nodes.searchVector}, ${tsQuery})
+        + greatest(word_similarity(${lowered}, lower(${nodes.name})), word_similarity(${lowered}, lower(${nodes.id}))))
+        * (1 + ln(1 + ${nodes.downloads}) / 10)`
+    : sql`0`
+  const order =
+    sort === 'relevance' && text
+      ? [sql`${relevance} desc`, sql`${nodes.downloads} desc`, nodes.id]
+      : sortOrder(sort)
+
+  const [page, [{ total }]] = await Promise.all([
+    db
+      .select({ id: nodes.id })
+      .from(nodes)
+      .where(where)
+      .orderBy(...order)
+      .limit(paging.limit)
+      .offset((paging.page - 1) * paging.limit),
+    db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(nodes)
+      .where(where),
+  ])
+  const rows = await loadNodes(
+    db,
+    page.map((row) => row.id),
+  )
+
+  const matchTerm = comfyTerm || text
+  if (matchTerm && rows.length > 0) {
+    const counts = await db
+      .select({ nodeId: nodes.id, matched: sql<number>`count(${comfyNodes.id})::int` })
+      .from(nodes)
+      .innerJoin(comfyNodes, eq(comfyNodes.nodeVersionId, nodes.latestVersionId))
+      .where(
+        and(
+          inArray(
+            nodes.id,
+            rows.map((row) => row.node.id),
+          ),
+          comfyNodeMatches(matchTerm),
+        ),
+      )
+      .groupBy(nodes.id)
+    const matched = new Map(counts.map((count) => [count.nodeId, count.matched]))
+    for (const row of rows) row.comfyNodesMatched = matched.get(row.node.id) ?? 0
+  }
+  return { rows, total }
+}
+
+/** One node by id (case-insensitive), whatever its status: callers decide who may see it. */
+export async function findNode(db: Db, nodeId: string): Promise<NodeWithRelations | null> {
+  const [found] = await db
+    .select({ id: nodes.id })
+    .from(nodes)
+    .where(eq(sql`lower(${nodes.id})`, nodeId.toLowerCase()))
+  if (!found) return null
+  const [row] = await loadNodes(db, [found.id])
+  return row ?? null
+}
+
+/** Counts one install: the node's total, the version's and today's bucket for the chart. */
+export async function countDownload(db: Db, nodeId: string, versionId: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx
+      .update(nodes)
+      .set({ downloads: sql`${nodes.downloads} + 1` })
+      .where(eq(nodes.id, nodeId))
+    await tx
+      .update(nodeVersions)
+      .set({ downloads: sql`${nodeVersions.downloads} + 1` })
+      .where(eq(nodeVersions.id, versionId))
+    await tx.execute(
+      sql`insert into node_downloads_daily (node_id, day, count) values (${nodeId}, current_date, 1)
+          on conflict (node_id, day) do update set count = node_downloads_daily.count + 1`,
+    )
+  })
+}

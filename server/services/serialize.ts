@@ -1,0 +1,119 @@
+// Database rows → the API's shapes (openapi.yml, via the generated model types). The contract's
+// mixed casing (createdAt but node_id) lives here and only here.
+import type {
+  ComfyNode as ApiComfyNode,
+  Node as ApiNode,
+  NodeVersion as ApiNodeVersion,
+  Publisher as ApiPublisher,
+  PublisherMember as ApiPublisherMember,
+} from '@/src/api/generated/model'
+import type { ComfyNode, NodeRow, NodeVersion, Publisher } from '../db/schema'
+
+const iso = (date: Date | string) => new Date(date).toISOString()
+
+/** Where a version's archive can be downloaded; only versions that have one get a link. */
+export function downloadUrl(publicUrl: string, nodeId: string, version: string): string {
+  return `${publicUrl}/archives/${encodeURIComponent(nodeId)}/${encodeURIComponent(version)}.zip`
+}
+
+export interface VersionView {
+  publicUrl: string
+  /** Owners and admins see why a version has its status and what the scan found. */
+  withStatusReason: boolean
+}
+
+export function toApiNodeVersion(row: NodeVersion, view: VersionView): ApiNodeVersion {
+  const installable =
+    row.storageKey !== null &&
+    row.status !== 'NodeVersionStatusBanned' &&
+    row.status !== 'NodeVersionStatusDeleted'
+  return {
+    id: row.id,
+    version: row.version,
+    createdAt: iso(row.createdAt),
+    changelog: row.changelog,
+    dependencies: row.dependencies,
+    downloadUrl: installable ? downloadUrl(view.publicUrl, row.nodeId, row.version) : undefined,
+    deprecated: row.deprecated,
+    status: row.status,
+    status_reason: view.withStatusReason ? row.statusReason : undefined,
+    node_id: row.nodeId,
+    comfy_node_extract_status: row.comfyNodeExtractStatus,
+    supported_os: row.supportedOs,
+    supported_accelerators: row.supportedAccelerators,
+    supported_comfyui_version: row.supportedComfyuiVersion,
+    supported_comfyui_frontend_version: row.supportedComfyuiFrontendVersion,
+    scan_finding: view.withStatusReason ? (row.scanFinding ?? null) : undefined,
+  }
+}
+
+export function toApiPublisher(row: Publisher, members?: ApiPublisherMember[]): ApiPublisher {
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    website: row.website,
+    support: row.support,
+    source_code_repo: row.sourceCodeRepo,
+    logo: row.logo,
+    createdAt: iso(row.createdAt),
+    status: row.status,
+    members,
+  }
+}
+
+export interface NodeWithRelations {
+  node: NodeRow
+  latestVersion: NodeVersion | null
+  publisher: Publisher | null
+  comfyNodesMatched?: number
+}
+
+export function toApiNode(row: NodeWithRelations, view: VersionView): ApiNode {
+  const { node } = row
+  return {
+    id: node.id,
+    name: node.name,
+    description: node.description,
+    author: node.author,
+    license: node.license,
+    icon: node.icon,
+    banner_url: node.bannerUrl,
+    repository: node.repository,
+    tags: node.tags,
+    category: node.category,
+    latest_version: row.latestVersion ? toApiNodeVersion(row.latestVersion, view) : null,
+    rating: node.rating,
+    downloads: node.downloads,
+    github_stars: node.githubStars,
+    publisher: row.publisher ? toApiPublisher(row.publisher) : undefined,
+    status: node.status,
+    status_detail: node.statusDetail,
+    created_at: iso(node.createdAt),
+    supported_os: node.supportedOs,
+    supported_accelerators: node.supportedAccelerators,
+    supported_comfyui_version: node.supportedComfyuiVersion,
+    supported_comfyui_frontend_version: node.supportedComfyuiFrontendVersion,
+    comfy_nodes_matched: row.comfyNodesMatched,
+  }
+}
+
+export function toApiComfyNode(row: ComfyNode): ApiComfyNode {
+  return {
+    comfy_node_name: row.comfyNodeName,
+    category: row.category,
+    description: row.description,
+    input_types: row.inputTypes,
+    return_types: row.returnTypes,
+    return_names: row.returnNames,
+    output_is_list: row.outputIsList,
+    function: row.function,
+    deprecated: row.deprecated,
+    experimental: row.experimental,
+  }
+}
+
+/** The list envelope every paginated answer uses. */
+export function pageInfo(total: number, page: number, limit: number) {
+  return { total, page, limit, totalPages: Math.ceil(total / limit) }
+}

@@ -1,0 +1,153 @@
+/**
+ * Archive storage for node version zips. Keys look like `<publisherId>/<nodeId>/<version>/node.zip`
+ * (see archiveKey()). LocalArchiveStorage keeps them as files (default `.data/archives/`);
+ * MemoryArchiveStorage is for tests. An object-store implementation can be added behind the
+ * same interface.
+ */
+import { randomBytes } from 'node:crypto'
+import { promises as fs } from 'node:fs'
+import path from 'node:path'
+
+export interface ArchiveStorage {
+  put(key: string, bytes: Uint8Array): Promise<void>
+  /** The stored bytes, or null when there is no such archive. */
+  get(key: string): Promise<Uint8Array | null>
+  exists(key: string): Promise<boolean>
+  /** Removes the archive; deleting a missing key is not an error. */
+  delete(key: string): Promise<void>
+}
+
+/** Publisher segment used for nodes without a publisher (unclaimed); not a valid publisher id. */
+export const UNCLAIMED_PUBLISHER_SEGMENT = '_unclaimed'
+
+/** The storage key of a node version's archive. */
+export function archiveKey(publisherId: string | null, nodeId: string, version: string): string {
+  const key = `${publisherId ?? UNCLAIMED_PUBLISHER_SEGMENT}/${nodeId}/${version}/node.zip`
+  assertValidKey(key)
+  return key
+}
+
+export class InvalidArchiveKeyError extends Error {
+  constructor(key: string, reason: string) {
+    super(`Invalid archive key ${JSON.stringify(key)}: ${reason}`)
+    this.name = 'InvalidArchiveKeyError'
+  }
+}
+
+const BAD_SEGMENT = /(?:^|\/)\.{0,2}(?:\/|$)/
+
+/** Keys are relative, '/'-separated, without '.', '..' or empty segments, backslashes or NULs. */
+export function assertValidKey(key: string): void {
+  if (typeof key !== 'string' || key.length === 0) throw new InvalidArchiveKeyError(key, 'empty')
+  if (key.length > 1024) throw new InvalidArchiveKeyError(key, 'too long')
+  if (key.charCodeAt(0) === 47 /* / */ || /^[a-zA-Z]:/.test(key)) {
+    throw new InvalidArchiveKeyError(key, 'absolute paths are not allowed')
+  }
+  if (key.includes('\\') || key.includes('\0')) {
+    throw new InvalidArchiveKeyError(key, 'backslashes and NUL are not allowed')
+  }
+  if (BAD_SEGMENT.test(key)) {
+    throw new InvalidArchiveKeyError(key, 'empty, "." and ".." segments are not allowed')
+  }
+}
+
+export class LocalArchiveStorage implements ArchiveStorage {
+  readonly rootDir: string
+
+  constructor(rootDir: string = path.join('.data', 'archives')) {
+    this.rootDir = path.resolve(rootDir)
+  }
+
+  /** The file path for a key (validated, always inside rootDir). */
+  pathFor(key: string): string {
+    assertValidKey(key)
+    const full = path.resolve(this.rootDir, ...key.split('/'))
+    if (!full.startsWith(this.rootDir + path.sep)) {
+      throw new InvalidArchiveKeyError(key, 'outside the storage root')
+    }
+    return full
+  }
+
+  async put(key: string, bytes: Uint8Array): Promise<void> {
+    const file = this.pathFor(key)
+    await fs.mkdir(path.dirname(file), { recursive: true })
+    // Write then rename, so readers never see a half-written archive.
+    const tmp = `${file}.${randomBytes(6).toString('hex')}.tmp`
+    try {
+      await fs.writeFile(tmp, bytes)
+      await fs.rename(tmp, file)
+    } catch (error) {
+      await fs.rm(tmp, { force: true })
+      throw error
+    }
+  }
+
+  async get(key: string): Promise<Uint8Array | null> {
+    const file = this.pathFor(key)
+    try {
+      const buffer = await fs.readFile(file)
+      return new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength)
+    } catch (error) {
+      if (isNotFound(error)) return null
+      throw error
+    }
+  }
+
+  async exists(key: string): Promise<boolean> {
+    const file = this.pathFor(key)
+    try {
+      return (await fs.stat(file)).isFile()
+    } catch (error) {
+      if (isNotFound(error)) return false
+      throw error
+    }
+  }
+
+  async delete(key: string): Promise<void> {
+    await fs.rm(this.pathFor(key), { force: true })
+  }
+}
+
+export class MemoryArchiveStorage implements ArchiveStorage {
+  private readonly files = new Map<string, Uint8Array>()
+
+  async put(key: string, bytes: Uint8Array): Promise<void> {
+    assertValidKey(key)
+    this.files.set(key, bytes.slice())
+  }
+
+  async get(key: string): Promise<Uint8Array | null> {
+    assertValidKey(key)
+    const bytes = this.files.get(key)
+    return bytes ? bytes.slice() : null
+  }
+
+  async exists(key: string): Promise<boolean> {
+    assertValidKey(key)
+    return this.files.has(key)
+  }
+
+  async delete(key: string): Promise<void> {
+    assertValidKey(key)
+    this.files.delete(key)
+  }
+
+  /** All stored keys (sorted), for tests. */
+  keys(): string[] {
+    return [...this.files.keys()].sort()
+  }
+
+  get size(): number {
+    return this.files.size
+  }
+}
+
+function isNotFound(error: unknown): boolean {
+  return (
+    typeof error === 'object' &&
+    error !== null &&
+    'code' in error &&
+    ((error as { code: unknown }).code === 'ENOENT' ||
+      (error as { code: unknown }).code === 'ENOTDIR')
+  )
+}

@@ -1,0 +1,114 @@
+/** Reading and shaping the seeded rows directly, for expectations and test setup. */
+import { eq } from 'drizzle-orm'
+import type { Db } from '../db/client'
+import { refreshLatestVersion } from '../db/latest-version'
+import { semverSortKey } from '../db/semver'
+import {
+  nodes,
+  nodeVersions,
+  publisherMembers,
+  publishers,
+  users,
+  type NodeStatus,
+  type NodeVersionStatus,
+  type PublisherMemberRole,
+  type PublisherStatus,
+} from '../db/schema'
+import type { TestUser } from './auth'
+
+export interface NodeFacts {
+  id: string
+  name: string
+  status: NodeStatus
+  publisherId: string | null
+  publisherStatus: PublisherStatus | null
+  tags: string[]
+  supportedOs: string[]
+  supportedAccelerators: string[]
+  downloads: number
+}
+
+/** Every node with its publisher's status, straight from the tables. */
+export async function nodeFacts(db: Db): Promise<NodeFacts[]> {
+  const rows = await db
+    .select({
+      id: nodes.id,
+      name: nodes.name,
+      status: nodes.status,
+      publisherId: nodes.publisherId,
+      publisherStatus: publishers.status,
+      tags: nodes.tags,
+      supportedOs: nodes.supportedOs,
+      supportedAccelerators: nodes.supportedAccelerators,
+      downloads: nodes.downloads,
+    })
+    .from(nodes)
+    .leftJoin(publishers, eq(publishers.id, nodes.publisherId))
+  return rows.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
+}
+
+/** What anonymous callers may see: Active nodes whose publisher is not banned. */
+export function isPublic(node: NodeFacts): boolean {
+  return node.status === 'NodeStatusActive' && node.publisherStatus !== 'PublisherStatusBanned'
+}
+
+export async function setNodeStatus(db: Db, id: string, status: NodeStatus): Promise<void> {
+  await db.update(nodes).set({ status }).where(eq(nodes.id, id))
+}
+
+export async function setPublisherStatus(
+  db: Db,
+  id: string,
+  status: PublisherStatus,
+): Promise<void> {
+  await db.update(publishers).set({ status }).where(eq(publishers.id, id))
+}
+
+/** Makes a signed-up test user a member of a publisher (creating the users row if needed). */
+export async function addMember(
+  db: Db,
+  user: TestUser,
+  publisherId: string,
+  role: PublisherMemberRole = 'owner',
+): Promise<void> {
+  await db
+    .insert(users)
+    .values({ id: user.uid, email: user.email, name: user.email.split('@')[0] })
+    .onConflictDoNothing()
+  await db
+    .insert(publisherMembers)
+    .values({ publisherId, userId: user.uid, role })
+    .onConflictDoNothing()
+}
+
+export interface VersionSpec {
+  version: string
+  status: NodeVersionStatus
+  /** Days after 2026-01-01 (versions get distinct, increasing creation times by default). */
+  day?: number
+}
+
+/** Inserts a node with the given versions (no archives) and refreshes its latest version. */
+export async function insertNodeWithVersions(
+  db: Db,
+  node: { id: string; publisherId: string; name?: string; description?: string; tags?: string[] },
+  versions: readonly VersionSpec[],
+): Promise<void> {
+  await db.insert(nodes).values({
+    id: node.id,
+    publisherId: node.publisherId,
+    name: node.name ?? node.id,
+    description: node.description ?? '',
+    tags: node.tags ?? [],
+  })
+  await db.insert(nodeVersions).values(
+    versions.map((spec, index) => ({
+      nodeId: node.id,
+      version: spec.version,
+      ...semverSortKey(spec.version),
+      status: spec.status,
+      createdAt: new Date(Date.UTC(2026, 0, 1 + (spec.day ?? index))),
+    })),
+  )
+  await refreshLatestVersion(db, node.id)
+}

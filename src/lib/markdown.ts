@@ -1,0 +1,16 @@
+/** The prose of a markdown description as plain text for a card: no headings, lists or code. */
+export function summary(markdown: string | undefined, maxLength = 160): string {
+  let inCode = false
+  const prose: string[] = []
+  for (const raw of (markdown ?? '').split('\n')) {
+    const line = raw.trim()
+    if (line.startsWith('```')) inCode = !inCode
+    else if (!inCode && line && !line.startsWith('#') && !/^[-*+] /.test(line)) prose.push(line)
+  }
+  const text = prose
+    .join(' ')
+    .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
+    .replace(/[*_`]/g, '')
+  return text.length > maxLength ? `${text.slice(0, maxLength - 1)}…` : text
+}
+
