@@ -16,6 +16,11 @@ const config = [
     },
   },
   {
+    // CommonJS config files read by Next and Jest.
+    files: ['*.js'],
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  {
     ignores: [
       'node_modules/**',
       '.next/**',

@@ -35,7 +35,9 @@ export default function HomePage() {
         )}
         {data && (
           <>
-            <p className="mt-6 text-sm text-gray-600 dark:text-gray-400">{t('nodes.total', { count: data.total })}</p>
+            <p className="mt-6 text-sm text-gray-600 dark:text-gray-400">
+              {t('nodes.total', { count: data.total })}
+            </p>
             <ul className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
               {data.nodes.map((node) => (
                 <li key={node.id} className="flex">
@@ -43,17 +45,28 @@ export default function HomePage() {
                 </li>
               ))}
             </ul>
-            <nav aria-label={t('nodes.pagination')} className="mt-8 flex items-center justify-between">
+            <nav
+              aria-label={t('nodes.pagination')}
+              className="mt-8 flex items-center justify-between"
+            >
               {page > 1 ? (
-                <Link href={{ query: { page: page - 1 } }} className="text-blue-700 hover:underline dark:text-blue-400">
+                <Link
+                  href={{ query: { page: page - 1 } }}
+                  className="text-blue-700 hover:underline dark:text-blue-400"
+                >
                   {t('nodes.previous')}
                 </Link>
               ) : (
                 <span />
               )}
-              <span className="text-sm">{t('nodes.pageOf', { page, totalPages: data.totalPages })}</span>
+              <span className="text-sm">
+                {t('nodes.pageOf', { page, totalPages: data.totalPages })}
+              </span>
               {page < data.totalPages ? (
-                <Link href={{ query: { page: page + 1 } }} className="text-blue-700 hover:underline dark:text-blue-400">
+                <Link
+                  href={{ query: { page: page + 1 } }}
+                  className="text-blue-700 hover:underline dark:text-blue-400"
+                >
                   {t('nodes.next')}
                 </Link>
               ) : (
@@ -70,7 +83,10 @@ export default function HomePage() {
 export const getServerSideProps: GetServerSideProps = async (context) => ({
   props: await publicPageProps(context, (queryClient) =>
     queryClient.prefetchQuery(
-      getListAllNodesQueryOptions({ page: pageFromQuery(context.query.page), limit: NODES_PAGE_SIZE }),
+      getListAllNodesQueryOptions({
+        page: pageFromQuery(context.query.page),
+        limit: NODES_PAGE_SIZE,
+      }),
     ),
   ),
 })

@@ -52,7 +52,9 @@ export async function buildApp(
   const app = Fastify({
     logger: options.logger ?? false,
     bodyLimit: MAX_ARCHIVE_BYTES,
-    routerOptions: { ignoreTrailingSlash: true },
+    // Path parameters are bounded by the contract's own maxLength (up to 300 for class names);
+    // the router's default limit (100) would answer 414 before validation for valid values.
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 1000 },
     ajv: { customOptions: { strict: false, coerceTypes: 'array', removeAdditional: false } },
   })
 
@@ -88,12 +90,10 @@ export async function buildApp(
   })
 
   app.setNotFoundHandler((request, reply) =>
-    reply
-      .status(404)
-      .send({
-        error: 'Not Found',
-        message: `No route for ${request.method} ${request.url.split('?')[0]}.`,
-      }),
+    reply.status(404).send({
+      error: 'Not Found',
+      message: `No route for ${request.method} ${request.url.split('?')[0]}.`,
+    }),
   )
 
   await app.register(openapiGlue, {

@@ -12,19 +12,40 @@ const flatten = (tree: Tree, prefix = ''): string[] =>
 // Plural forms differ per language (ru has _few and _many): compare the base key.
 const baseKey = (key: string) => key.replace(/_(zero|one|two|few|many|other)$/, '')
 const load = (lang: string) =>
-  JSON.parse(fs.readFileSync(path.join(__dirname, '../../public/locales', lang, 'common.json'), 'utf8')) as Tree
+  JSON.parse(
+    fs.readFileSync(path.join(__dirname, '../../public/locales', lang, 'common.json'), 'utf8'),
+  ) as Tree
 
 describe('locales', () => {
   it('configures exactly the seven languages of the spec, default en', () => {
-    expect([...nextI18nextConfig.i18n.locales].sort()).toEqual(['en', 'es', 'fr', 'ja', 'ko', 'ru', 'zh'])
-    expect(LANGUAGES.map((language) => language.code).sort()).toEqual(['en', 'es', 'fr', 'ja', 'ko', 'ru', 'zh'])
+    expect([...nextI18nextConfig.i18n.locales].sort()).toEqual([
+      'en',
+      'es',
+      'fr',
+      'ja',
+      'ko',
+      'ru',
+      'zh',
+    ])
+    expect(LANGUAGES.map((language) => language.code).sort()).toEqual([
+      'en',
+      'es',
+      'fr',
+      'ja',
+      'ko',
+      'ru',
+      'zh',
+    ])
     expect(nextI18nextConfig.i18n.defaultLocale).toBe('en')
   })
 
   const english = new Set(flatten(load('en')).map(baseKey))
-  it.each(LANGUAGES.map((language) => language.code))('%s has every key of en and no others', (lang) => {
-    const keys = new Set(flatten(load(lang)).map(baseKey))
-    expect([...english].filter((key) => !keys.has(key))).toEqual([])
-    expect([...keys].filter((key) => !english.has(key))).toEqual([])
-  })
+  it.each(LANGUAGES.map((language) => language.code))(
+    '%s has every key of en and no others',
+    (lang) => {
+      const keys = new Set(flatten(load(lang)).map(baseKey))
+      expect([...english].filter((key) => !keys.has(key))).toEqual([])
+      expect([...keys].filter((key) => !english.has(key))).toEqual([])
+    },
+  )
 })

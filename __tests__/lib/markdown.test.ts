@@ -2,7 +2,8 @@ import { summary } from '@/src/lib/markdown'
 
 describe('summary', () => {
   it('keeps prose and drops headings, lists and code blocks', () => {
-    const markdown = '## Title\n\nUpscale nodes for **ComfyUI**.\n\n- a list item\n\n```bash\ncomfy node install x\n```\n\nSee [the repo](https://github.com/a/b).'
+    const markdown =
+      '## Title\n\nUpscale nodes for **ComfyUI**.\n\n- a list item\n\n```bash\ncomfy node install x\n```\n\nSee [the repo](https://github.com/a/b).'
     expect(summary(markdown)).toBe('Upscale nodes for ComfyUI. See the repo.')
   })
 

@@ -10,7 +10,13 @@ export function NodeCard({ node }: { node: Node }) {
     <article className="flex flex-col gap-2 rounded-lg border border-gray-200 bg-white p-4 shadow-sm dark:border-gray-700 dark:bg-gray-800">
       <div className="flex items-center gap-3">
         {/* eslint-disable-next-line @next/next/no-img-element -- small local SVG icons */}
-        <img src={node.icon || '/icons/node-0.svg'} alt="" width={40} height={40} className="h-10 w-10 rounded" />
+        <img
+          src={node.icon || '/icons/node-0.svg'}
+          alt=""
+          width={40}
+          height={40}
+          className="h-10 w-10 rounded"
+        />
         <div className="min-w-0">
           <h2 className="truncate text-base font-semibold">
             <Link href={`/nodes/${encodeURIComponent(node.id)}`} className="hover:underline">

@@ -1,3 +1,4 @@
+import { mkdir } from 'node:fs/promises'
 import path from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
@@ -54,7 +55,12 @@ const internals = new WeakMap<Db, Internals>()
 /** Open a database: PostgreSQL when `url` is given, otherwise PGlite (dataDir or in-memory). */
 export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<Database> {
   if (options.url) {
-    const poolConfig: PoolConfig = { connectionString: options.url, max: options.poolMax ?? 10 }
+    const poolConfig: PoolConfig = {
+      connectionString: options.url,
+      max: options.poolMax ?? 10,
+      // Short OLTP queries: JIT compilation costs far more (seconds) than it ever saves here.
+      options: '-c jit=off',
+    }
     const pool = new Pool(poolConfig)
     // An idle client error (e.g. the server restarted) must not crash the process.
     pool.on('error', () => {})
@@ -70,7 +76,9 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
       close: () => pool.end(),
     }
   }
-  const dataDir = options.dataDir && !options.memory ? options.dataDir : 'memory://'
+  const dataDir = options.dataDir && !options.memory ? path.resolve(options.dataDir) : 'memory://'
+  // PGlite creates the data directory itself but not its parents (e.g. a fresh `.data/`).
+  if (dataDir !== 'memory://') await mkdir(path.dirname(dataDir), { recursive: true })
   const client = await PGlite.create(dataDir, {
     extensions: { pg_trgm },
     ...(options.pgliteLoadDataDir ? { loadDataDir: options.pgliteLoadDataDir } : {}),

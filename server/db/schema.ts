@@ -172,9 +172,13 @@ export const nodes = pgTable(
       foreignColumns: [nodeVersions.id],
     }).onDelete('set null'),
     index('nodes_publisher_idx').on(t.publisherId),
+    index('nodes_latest_version_idx').on(t.latestVersionId),
     index('nodes_search_vector_idx').using('gin', t.searchVector),
-    index('nodes_id_trgm_idx').using('gin', sql`lower(${t.id}) gin_trgm_ops`),
-    index('nodes_name_trgm_idx').using('gin', sql`lower(${t.name}) gin_trgm_ops`),
+    // Typo tolerance on id and name in one index (searchNodes: `q <% lower(id || ' ' || name)`).
+    index('nodes_id_name_trgm_idx').using(
+      'gin',
+      sql`lower(${t.id} || ' ' || ${t.name}) gin_trgm_ops`,
+    ),
     index('nodes_downloads_idx').on(t.downloads.desc().nullsFirst(), t.id),
     index('nodes_github_stars_idx').on(t.githubStars.desc().nullsFirst(), t.id),
     index('nodes_created_at_idx').on(t.createdAt.desc().nullsFirst(), t.id),
@@ -186,7 +190,9 @@ export const nodes = pgTable(
     index('nodes_tags_idx').using('gin', t.tags),
     index('nodes_supported_os_idx').using('gin', t.supportedOs),
     index('nodes_supported_accelerators_idx').using('gin', t.supportedAccelerators),
-    index('nodes_status_idx').on(t.status),
+    // Visibility (status + the publisher's ban) answered from the index alone, e.g. for counts.
+    index('nodes_status_publisher_idx').on(t.status, t.publisherId),
+    index('nodes_repository_trgm_idx').using('gin', sql`lower(${t.repository}) gin_trgm_ops`),
   ],
 )
 
@@ -262,6 +268,8 @@ export const comfyNodes = pgTable(
   (t) => [
     uniqueIndex('comfy_nodes_version_name_idx').on(t.nodeVersionId, t.comfyNodeName),
     index('comfy_nodes_name_trgm_idx').using('gin', sql`lower(${t.comfyNodeName}) gin_trgm_ops`),
+    index('comfy_nodes_name_idx').on(t.comfyNodeName),
+    index('comfy_nodes_lower_name_prefix_idx').on(sql`lower(${t.comfyNodeName}) text_pattern_ops`),
   ],
 )
 

@@ -5,9 +5,12 @@
  *                                               falls back to PGlite when TEST_DATABASE_URL is unset
  * Set TEST_DB=postgres to make PostgreSQL the default for every caller (when the URL is set).
  */
-import { randomBytes } from 'node:crypto'
+import { createHash, randomBytes } from 'node:crypto'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
 import { Client } from 'pg'
-import { type Database, migrate, openDatabase, pgliteClientOf } from './client'
+import { type Database, MIGRATIONS_DIR, migrate, openDatabase, pgliteClientOf } from './client'
 
 export interface TestDatabaseOptions {
   /** Use PostgreSQL at TEST_DATABASE_URL if it is set. */
@@ -31,29 +34,75 @@ export async function createTestDatabase(options: TestDatabaseOptions = {}): Pro
   return createPgliteTestDatabase()
 }
 
-// A migrated PGlite is dumped once per process; later test databases start from the dump,
-// which is much faster than running initdb + migrations each time.
+// A migrated PGlite is dumped once and later test databases start from the dump, which is much
+// faster than running initdb + migrations each time. The dump is also kept in the OS temp dir,
+// keyed by the migrations and the PGlite build, so parallel Jest workers and later runs reuse it.
 let pgliteTemplate: Promise<Blob> | null = null
+
+function templateCacheFile(): string | null {
+  try {
+    const hash = createHash('sha256')
+    const pglite = require.resolve('@electric-sql/pglite')
+    hash.update(`${pglite}:${fs.statSync(pglite).size}`)
+    const files = fs
+      .readdirSync(MIGRATIONS_DIR, { recursive: true, encoding: 'utf8' })
+      .filter((file) => fs.statSync(path.join(MIGRATIONS_DIR, file)).isFile())
+      .sort()
+    for (const file of files) {
+      hash.update(file).update(fs.readFileSync(path.join(MIGRATIONS_DIR, file)))
+    }
+    return path.join(os.tmpdir(), `registry-pglite-template-${hash.digest('hex').slice(0, 16)}.tar`)
+  } catch {
+    return null
+  }
+}
+
+async function buildPgliteTemplate(): Promise<Blob> {
+  const template = await openDatabase({ memory: true })
+  try {
+    await migrate(template)
+    const client = pgliteClientOf(template)
+    if (!client) throw new Error('expected a PGlite database')
+    return await client.dumpDataDir('none')
+  } finally {
+    await template.close()
+  }
+}
+
+async function loadPgliteTemplate(): Promise<Blob> {
+  const file = templateCacheFile()
+  if (file && fs.existsSync(file)) return new Blob([fs.readFileSync(file)])
+  const dump = await buildPgliteTemplate()
+  if (file) {
+    // Write then rename: a concurrent reader never sees half a file.
+    const tmp = `${file}.${randomBytes(6).toString('hex')}.tmp`
+    try {
+      fs.writeFileSync(tmp, Buffer.from(await dump.arrayBuffer()))
+      fs.renameSync(tmp, file)
+    } catch {
+      fs.rmSync(tmp, { force: true })
+    }
+  }
+  return dump
+}
 
 async function createPgliteTestDatabase(): Promise<TestDatabase> {
   if (!pgliteTemplate) {
-    pgliteTemplate = (async () => {
-      const template = await openDatabase({ memory: true })
-      try {
-        await migrate(template)
-        const client = pgliteClientOf(template)
-        if (!client) throw new Error('expected a PGlite database')
-        return await client.dumpDataDir('none')
-      } finally {
-        await template.close()
-      }
-    })()
+    pgliteTemplate = loadPgliteTemplate()
     pgliteTemplate.catch(() => {
       pgliteTemplate = null
     })
   }
-  const dump = await pgliteTemplate
-  return openDatabase({ memory: true, pgliteLoadDataDir: dump })
+  try {
+    return await openDatabase({ memory: true, pgliteLoadDataDir: await pgliteTemplate })
+  } catch (error) {
+    // A cached dump from an incompatible build: drop it and start again from scratch once.
+    const file = templateCacheFile()
+    if (!file || !fs.existsSync(file)) throw error
+    fs.rmSync(file, { force: true })
+    pgliteTemplate = buildPgliteTemplate()
+    return openDatabase({ memory: true, pgliteLoadDataDir: await pgliteTemplate })
+  }
 }
 
 async function createPostgresTestDatabase(adminUrl: string): Promise<TestDatabase> {

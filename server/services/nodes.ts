@@ -21,6 +21,7 @@ import {
   publishers,
   SEARCH_TS_CONFIG,
 } from '../db/schema'
+import { cachedCount } from './count-cache'
 import type { NodeWithRelations } from './serialize'
 
 export const NODE_SORTS = ['downloads', 'stars', 'recent', 'newest', 'name', 'relevance'] as const
@@ -124,7 +125,7 @@ export async function listNodes(
   paging: Paging,
 ): Promise<NodePage> {
   const where = and(...filterConditions(filters))
-  const [page, [{ total }]] = await Promise.all([
+  const [page, total] = await Promise.all([
     db
       .select({ id: nodes.id })
       .from(nodes)
@@ -132,10 +133,13 @@ export async function listNodes(
       .orderBy(...sortOrder(sort))
       .limit(paging.limit)
       .offset((paging.page - 1) * paging.limit),
-    db
-      .select({ total: sql<number>`count(*)::int` })
-      .from(nodes)
-      .where(where),
+    cachedCount(
+      db,
+      db
+        .select({ total: sql<number>`count(*)::int` })
+        .from(nodes)
+        .where(where),
+    ),
   ])
   return {
     rows: await loadNodes(
@@ -161,9 +165,27 @@ function comfyNodeMatches(term: string): SQL {
 }
 
 /**
+ * Ids of nodes the words match, each branch answered by its own index (a union, not an OR, so
+ * the planner never falls back to scanning every node): full text over the weighted document,
+ * trigram word similarity on name and id (typos: "upscalr" finds "upscale"), and comfy node
+ * class names of the latest version by exact name or prefix (pasted from a workflow).
+ */
+/** Matches the trigram index nodes_id_name_trgm_idx. */
+const idAndName = sql`lower(${nodes.id} || ' ' || ${nodes.name})`
+
+function textCandidates(text: string): SQL {
+  const lowered = text.toLowerCase()
+  const tsQuery = sql`websearch_to_tsquery(${SEARCH_TS_CONFIG}::regconfig, ${text})`
+  return sql`select ${nodes.id} from ${nodes} where ${nodes.searchVector} @@ ${tsQuery}
+    union select ${nodes.id} from ${nodes} where ${lowered} <% ${idAndName}
+    union select ${nodes.id} from ${comfyNodes} join ${nodes} on ${nodes.latestVersionId} = ${comfyNodes.nodeVersionId}
+      where lower(${comfyNodes.comfyNodeName}) like ${`${escapeLike(lowered)}%`}`
+}
+
+/**
  * Search: PostgreSQL full text (stemmed words, weighted id/name > tags/author > description)
- * plus trigram word similarity on id, name and comfy node class names, so "upscalr" finds
- * "upscale". An exact id match ranks first; the rest by relevance weighted by downloads.
+ * plus trigram similarity (see textCandidates). An exact id match ranks first; the rest by
+ * relevance weighted by downloads.
  */
 export async function searchNodes(
   db: Db,
@@ -177,12 +199,7 @@ export async function searchNodes(
   const lowered = text.toLowerCase()
   const tsQuery = sql`websearch_to_tsquery(${SEARCH_TS_CONFIG}::regconfig, ${text})`
 
-  if (text) {
-    const latestComfyNodeHit = sql`exists (select 1 from ${comfyNodes} where ${comfyNodes.nodeVersionId} = ${nodes.latestVersionId} and ${comfyNodeMatches(text)})`
-    conditions.push(
-      sql`(${nodes.searchVector} @@ ${tsQuery} or ${lowered} <% lower(${nodes.name}) or ${lowered} <% lower(${nodes.id}) or ${latestComfyNodeHit})`,
-    )
-  }
+  if (text) conditions.push(sql`${nodes.id} in (${textCandidates(text)})`)
   const comfyTerm = query.comfyNodeSearch?.trim()
   if (comfyTerm) {
     conditions.push(
@@ -200,7 +217,7 @@ export async function searchNodes(
   const relevance = text
     ? sql`(case when lower(${nodes.id}) = ${lowered} then 1000 else 0 end
         + ts_rank(${nodes.searchVector}, ${tsQuery})
-        + greatest(word_similarity(${lowered}, lower(${nodes.name})), word_similarity(${lowered}, lower(${nodes.id}))))
+        + word_similarity(${lowered}, ${idAndName}))
         * (1 + ln(1 + ${nodes.downloads}) / 10)`
     : sql`0`
   const order =
@@ -208,7 +225,7 @@ export async function searchNodes(
       ? [sql`${relevance} desc`, sql`${nodes.downloads} desc`, nodes.id]
       : sortOrder(sort)
 
-  const [page, [{ total }]] = await Promise.all([
+  const [page, total] = await Promise.all([
     db
       .select({ id: nodes.id })
       .from(nodes)
@@ -216,10 +233,13 @@ export async function searchNodes(
       .orderBy(...order)
       .limit(paging.limit)
       .offset((paging.page - 1) * paging.limit),
-    db
-      .select({ total: sql<number>`count(*)::int` })
-      .from(nodes)
-      .where(where),
+    cachedCount(
+      db,
+      db
+        .select({ total: sql<number>`count(*)::int` })
+        .from(nodes)
+        .where(where),
+    ),
   ])
   const rows = await loadNodes(
     db,

@@ -13,4 +13,3 @@ export function summary(markdown: string | undefined, maxLength = 160): string {
     .replace(/[*_`]/g, '')
   return text.length > maxLength ? `${text.slice(0, maxLength - 1)}…` : text
 }
-

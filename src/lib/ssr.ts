@@ -18,7 +18,11 @@ export async function publicPageProps(
   await prefetch(queryClient)
   context.res.setHeader('Cache-Control', PUBLIC_PAGE_CACHE_CONTROL)
   return {
-    ...(await serverSideTranslations(context.locale ?? DEFAULT_LANGUAGE, ['common'], nextI18nextConfig)),
+    ...(await serverSideTranslations(
+      context.locale ?? DEFAULT_LANGUAGE,
+      ['common'],
+      nextI18nextConfig,
+    )),
     dehydratedState: dehydrate(queryClient),
   }
 }
