@@ -42,8 +42,11 @@ function startAuthEmulator(port: number, dataDir: string): ChildProcess {
   fs.writeFileSync(
     configFile,
     JSON.stringify({
+      // Hub and logging ports next to the auth port, so several stacks can run side by side.
       emulators: {
         auth: { host: '127.0.0.1', port },
+        hub: { host: '127.0.0.1', port: port + 1 },
+        logging: { host: '127.0.0.1', port: port + 2 },
         ui: { enabled: false },
         singleProjectMode: true,
       },

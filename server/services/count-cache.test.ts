@@ -2,14 +2,18 @@ import type { Db } from '../db/client'
 import { cachedCount, COUNT_CACHE_MIN_TOTAL, COUNT_CACHE_TTL_MS } from './count-cache'
 
 /** A stand-in for a drizzle count query: answers `total` and counts how often it ran. */
-function fakeCount(total: { value: number }, sql = 'select count(*) from nodes', params: unknown[] = []) {
+function fakeCount(
+  total: { value: number },
+  sql = 'select count(*) from nodes',
+  params: unknown[] = [],
+) {
   const query = {
     runs: 0,
     toSQL: () => ({ sql, params }),
-    then<R>(resolve: (rows: { total: number }[]) => R) {
+    then: ((onFulfilled, onRejected) => {
       query.runs += 1
-      return Promise.resolve([{ total: total.value }]).then(resolve)
-    },
+      return Promise.resolve([{ total: total.value }]).then(onFulfilled, onRejected)
+    }) as PromiseLike<{ total: number }[]>['then'],
   }
   return query
 }
