@@ -6,11 +6,12 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import fs from 'node:fs'
 import net from 'node:net'
 import path from 'node:path'
-import { eq, sql } from 'drizzle-orm'
+import { sql } from 'drizzle-orm'
 import { Client } from 'pg'
 import { migrate, openDatabase, type Database } from '../../server/db/client'
 import { nodes } from '../../server/db/schema'
 import { loadDemoData } from '../../server/seed/load'
+import { publiclyVisible } from '../../server/services/nodes'
 import { runLoad, type LoadResult } from './load'
 
 const root = path.resolve(__dirname, '../..')
@@ -97,7 +98,7 @@ async function prepare(backend: Backend): Promise<string[]> {
     const sample = await database.db
       .select({ id: nodes.id })
       .from(nodes)
-      .where(eq(nodes.status, 'NodeStatusActive'))
+      .where(publiclyVisible())
       .orderBy(sql`md5(${nodes.id})`)
       .limit(500)
     return sample.map((row) => row.id)

@@ -13,6 +13,7 @@ import {
   type SQL,
 } from 'drizzle-orm'
 import type { Db } from '../db/client'
+import { nodeOrderBy } from '../db/ordering'
 import {
   comfyNodes,
   nodeColumns,
@@ -81,20 +82,14 @@ function filterConditions(filters: NodeFilters): SQL[] {
   return conditions
 }
 
-function sortOrder(sort: NodeSort): (SQL | typeof nodes.id)[] {
-  switch (sort) {
-    case 'stars':
-      return [sql`${nodes.githubStars} desc`, nodes.id]
-    case 'recent':
-      return [sql`${nodes.latestVersionCreatedAt} desc nulls last`, nodes.id]
-    case 'newest':
-      return [sql`${nodes.createdAt} desc`, nodes.id]
-    case 'name':
-      return [sql`lower(${nodes.name})`, nodes.id]
-    case 'downloads':
-    case 'relevance':
-      return [sql`${nodes.downloads} desc`, nodes.id]
-  }
+/** The API's sort names, each mapped to an index-backed ordering. */
+const SORT_ORDER: Record<NodeSort, SQL[]> = {
+  downloads: nodeOrderBy.downloads,
+  stars: nodeOrderBy.github_stars,
+  recent: nodeOrderBy.updated,
+  newest: nodeOrderBy.created_at,
+  name: nodeOrderBy.name,
+  relevance: nodeOrderBy.downloads,
 }
 
 /** Loads nodes with their latest version and publisher, in the order of `ids`. */
@@ -113,6 +108,32 @@ async function loadNodes(db: Db, ids: string[]): Promise<NodeWithRelations[]> {
   })
 }
 
+/** One page of node ids in `order`, and the total (large totals cached briefly). */
+async function pageOfNodeIds(
+  db: Db,
+  where: SQL | undefined,
+  order: (SQL | typeof nodes.id)[],
+  paging: Paging,
+) {
+  const [page, total] = await Promise.all([
+    db
+      .select({ id: nodes.id })
+      .from(nodes)
+      .where(where)
+      .orderBy(...order)
+      .limit(paging.limit)
+      .offset((paging.page - 1) * paging.limit),
+    cachedCount(
+      db,
+      db
+        .select({ total: sql<number>`count(*)::int` })
+        .from(nodes)
+        .where(where),
+    ),
+  ])
+  return { ids: page.map((row) => row.id), total }
+}
+
 export interface NodePage {
   rows: NodeWithRelations[]
   total: number
@@ -125,27 +146,9 @@ export async function listNodes(
   paging: Paging,
 ): Promise<NodePage> {
   const where = and(...filterConditions(filters))
-  const [page, total] = await Promise.all([
-    db
-      .select({ id: nodes.id })
-      .from(nodes)
-      .where(where)
-      .orderBy(...sortOrder(sort))
-      .limit(paging.limit)
-      .offset((paging.page - 1) * paging.limit),
-    cachedCount(
-      db,
-      db
-        .select({ total: sql<number>`count(*)::int` })
-        .from(nodes)
-        .where(where),
-    ),
-  ])
+  const { ids, total } = await pageOfNodeIds(db, where, SORT_ORDER[sort], paging)
   return {
-    rows: await loadNodes(
-      db,
-      page.map((row) => row.id),
-    ),
+    rows: await loadNodes(db, ids),
     total,
   }
 }
@@ -223,28 +226,10 @@ export async function searchNodes(
   const order =
     sort === 'relevance' && text
       ? [sql`${relevance} desc`, sql`${nodes.downloads} desc`, nodes.id]
-      : sortOrder(sort)
+      : SORT_ORDER[sort]
 
-  const [page, total] = await Promise.all([
-    db
-      .select({ id: nodes.id })
-      .from(nodes)
-      .where(where)
-      .orderBy(...order)
-      .limit(paging.limit)
-      .offset((paging.page - 1) * paging.limit),
-    cachedCount(
-      db,
-      db
-        .select({ total: sql<number>`count(*)::int` })
-        .from(nodes)
-        .where(where),
-    ),
-  ])
-  const rows = await loadNodes(
-    db,
-    page.map((row) => row.id),
-  )
+  const { ids, total } = await pageOfNodeIds(db, where, order, paging)
+  const rows = await loadNodes(db, ids)
 
   const matchTerm = comfyTerm || text
   if (matchTerm && rows.length > 0) {

@@ -1,6 +1,7 @@
 // Reading node versions and the comfy nodes inside them.
-import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm'
+import { and, desc, eq, inArray, sql } from 'drizzle-orm'
 import type { Db } from '../db/client'
+import { versionSemverDesc } from '../db/ordering'
 import {
   comfyNodes,
   nodes,
@@ -9,15 +10,6 @@ import {
   type NodeVersionStatus,
 } from '../db/schema'
 import type { Paging } from './nodes'
-
-/** Newest first by semver: a release beats its prereleases, 1.10.0 beats 1.9.0. */
-export const semverDescending: SQL[] = [
-  desc(nodeVersions.major),
-  desc(nodeVersions.minor),
-  desc(nodeVersions.patch),
-  sql`(${nodeVersions.prerelease} = '') desc`,
-  desc(nodeVersions.prerelease),
-]
 
 export const PUBLIC_VERSION_STATUSES: NodeVersionStatus[] = ['NodeVersionStatusActive']
 
@@ -30,7 +22,7 @@ export async function listVersionsOfNode(
     .select()
     .from(nodeVersions)
     .where(and(eq(nodeVersions.nodeId, nodeId), inArray(nodeVersions.status, statuses)))
-    .orderBy(...semverDescending)
+    .orderBy(...versionSemverDesc)
 }
 
 /** A version by semver string, or the node's latest Active version for `latest`. */
