@@ -1,7 +1,9 @@
 import { defineConfig } from '@playwright/test'
 
 // The e2e stack runs on its own ports and data folder, so it never touches a running `npm start`.
-export const E2E_PORTS = { web: 3100, api: 8180, auth: 9399 }
+// E2E_PORT_OFFSET lets two runs share a machine (each also gets its own data folder).
+const offset = Number(process.env.E2E_PORT_OFFSET ?? 0)
+export const E2E_PORTS = { web: 3100 + offset, api: 8180 + offset, auth: 9399 + offset * 3 }
 
 export default defineConfig({
   testDir: './e2e',
@@ -28,7 +30,7 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
   webServer: {
-    command: 'rm -rf .test-data/e2e && node_modules/.bin/tsx scripts/start.ts',
+    command: `rm -rf .test-data/e2e-${offset} && node_modules/.bin/tsx scripts/start.ts`,
     url: `http://127.0.0.1:${E2E_PORTS.web}`,
     reuseExistingServer: false,
     timeout: 300_000,
@@ -38,7 +40,7 @@ export default defineConfig({
       WEB_PORT: String(E2E_PORTS.web),
       API_PORT: String(E2E_PORTS.api),
       AUTH_EMULATOR_PORT: String(E2E_PORTS.auth),
-      DATA_DIR: '.test-data/e2e',
+      DATA_DIR: `.test-data/e2e-${offset}`,
       NEXT_TELEMETRY_DISABLED: '1',
     },
   },
