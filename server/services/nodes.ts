@@ -167,28 +167,32 @@ function comfyNodeMatches(term: string): SQL {
   return sql`(${lowered} <% lower(${comfyNodes.comfyNodeName}) or lower(${comfyNodes.comfyNodeName}) like ${`%${escapeLike(lowered)}%`})`
 }
 
-/**
- * Ids of nodes the words match, each branch answered by its own index (a union, not an OR, so
- * the planner never falls back to scanning every node): full text over the weighted document,
- * trigram word similarity on name and id (typos: "upscalr" finds "upscale"), and comfy node
- * class names of the latest version by exact name or prefix (pasted from a workflow).
- */
 /** Matches the trigram index nodes_id_name_trgm_idx. */
 const idAndName = sql`lower(${nodes.id} || ' ' || ${nodes.name})`
 
-function textCandidates(text: string): SQL {
+/** The columns a search sorts by, carried out of the matching branches. */
+const hitColumns = sql`${nodes.id}, ${nodes.name}, ${nodes.downloads}, ${nodes.githubStars}, ${nodes.createdAt}, ${nodes.latestVersionCreatedAt}`
+
+/**
+ * Nodes the words match, as a union of branches each answered by its own index (an OR of them
+ * would make the planner scan every node): full text over the weighted document (stemmed words
+ * in id, name, tags, author, description), trigram word similarity on id and name (typos:
+ * "upscalr" finds "upscale"), and comfy node class names of the latest version by prefix (as
+ * pasted from a workflow). Filters apply inside each branch, so no row is fetched twice.
+ */
+function textHits(text: string, where: SQL): SQL {
   const lowered = text.toLowerCase()
   const tsQuery = sql`websearch_to_tsquery(${SEARCH_TS_CONFIG}::regconfig, ${text})`
-  return sql`select ${nodes.id} from ${nodes} where ${nodes.searchVector} @@ ${tsQuery}
-    union select ${nodes.id} from ${nodes} where ${lowered} <% ${idAndName}
-    union select ${nodes.id} from ${comfyNodes} join ${nodes} on ${nodes.latestVersionId} = ${comfyNodes.nodeVersionId}
-      where lower(${comfyNodes.comfyNodeName}) like ${`${escapeLike(lowered)}%`}`
+  return sql`select ${hitColumns} from ${nodes} where ${nodes.searchVector} @@ ${tsQuery} and ${where}
+    union select ${hitColumns} from ${nodes} where ${lowered} <% ${idAndName} and ${where}
+    union select ${hitColumns} from ${comfyNodes} join ${nodes} on ${nodes.latestVersionId} = ${comfyNodes.nodeVersionId}
+      where lower(${comfyNodes.comfyNodeName}) like ${`${escapeLike(lowered)}%`} and ${where}`
 }
 
 /**
- * Search: PostgreSQL full text (stemmed words, weighted id/name > tags/author > description)
- * plus trigram similarity (see textCandidates). An exact id match ranks first; the rest by
- * relevance weighted by downloads.
+ * Search. With words: the matching nodes (see textHits), ranked by an exact id match first, then
+ * by how well the words match id and name, weighted by downloads; page and total in one pass.
+ * Without words it is the listing with the extra comfy-node and repository filters.
  */
 export async function searchNodes(
   db: Db,
@@ -199,10 +203,6 @@ export async function searchNodes(
 ): Promise<NodePage> {
   const conditions = filterConditions(filters)
   const text = query.search?.trim() ?? ''
-  const lowered = text.toLowerCase()
-  const tsQuery = sql`websearch_to_tsquery(${SEARCH_TS_CONFIG}::regconfig, ${text})`
-
-  if (text) conditions.push(sql`${nodes.id} in (${textCandidates(text)})`)
   const comfyTerm = query.comfyNodeSearch?.trim()
   if (comfyTerm) {
     conditions.push(
@@ -215,20 +215,36 @@ export async function searchNodes(
       sql`lower(${nodes.repository}) like ${`%${escapeLike(repositoryTerm.toLowerCase())}%`}`,
     )
   }
+  const where = and(...conditions) ?? sql`true`
 
-  const where = and(...conditions)
-  const relevance = text
-    ? sql`(case when lower(${nodes.id}) = ${lowered} then 1000 else 0 end
-        + ts_rank(${nodes.searchVector}, ${tsQuery})
-        + word_similarity(${lowered}, ${idAndName}))
+  let ids: string[]
+  let total: number
+  if (text) {
+    const lowered = text.toLowerCase()
+    // The outer query reads the hits under the name "nodes", so the shared orderings apply.
+    // Relevance is cheap for thousands of hits: an exact id first, then the words found inside
+    // id or name, each weighted by popularity (log of downloads).
+    const relevance = sql`(case when lower(${nodes.id}) = ${lowered} then 1000 else 0 end
+        + case when strpos(${idAndName}, ${lowered}) > 0 then 2 else 0 end + 1)
         * (1 + ln(1 + ${nodes.downloads}) / 10)`
-    : sql`0`
-  const order =
-    sort === 'relevance' && text
-      ? [sql`${relevance} desc`, sql`${nodes.downloads} desc`, nodes.id]
-      : SORT_ORDER[sort]
-
-  const { ids, total } = await pageOfNodeIds(db, where, order, paging)
+    const order =
+      sort === 'relevance' ? [sql`${relevance} desc`, ...nodeOrderBy.downloads] : SORT_ORDER[sort]
+    const hits = textHits(text, where)
+    const result = (await db.execute(
+      sql`select ${nodes.id} as id, count(*) over ()::int as total from (${hits}) as ${nodes}
+          order by ${sql.join(order, sql`, `)} limit ${paging.limit} offset ${(paging.page - 1) * paging.limit}`,
+    )) as unknown as { rows: { id: string; total: number }[] }
+    ids = result.rows.map((row) => row.id)
+    total = result.rows[0]?.total ?? 0
+    if (ids.length === 0 && paging.page > 1) {
+      const counted = (await db.execute(
+        sql`select count(*)::int as total from (${hits}) as ${nodes}`,
+      )) as unknown as { rows: { total: number }[] }
+      total = counted.rows[0]?.total ?? 0
+    }
+  } else {
+    ;({ ids, total } = await pageOfNodeIds(db, where, SORT_ORDER[sort], paging))
+  }
   const rows = await loadNodes(db, ids)
 
   const matchTerm = comfyTerm || text
