@@ -26,15 +26,59 @@ function transformServerDependencies(config) {
   }
 }
 
+/**
+ * The web project transforms the ESM-only packages behind the markdown renderer (react-markdown,
+ * remark-gfm, rehype-sanitize and the unified ecosystem they pull in), found by walking their
+ * dependencies for `"type": "module"`, so the list follows package updates.
+ */
+const WEB_ESM_ROOTS = ['react-markdown', 'remark-gfm', 'rehype-sanitize']
+
+function esmDependencies(roots) {
+  const fs = require('node:fs')
+  const path = require('node:path')
+  const seen = new Set()
+  const esm = new Set()
+  // Node's resolution: the requiring package's own node_modules first, then the top level.
+  const visit = (name, from) => {
+    const dir = [
+      path.join(from, 'node_modules', name),
+      path.join(__dirname, 'node_modules', name),
+    ].find((candidate) => fs.existsSync(path.join(candidate, 'package.json')))
+    if (!dir || seen.has(dir)) return
+    seen.add(dir)
+    const manifest = JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8'))
+    if (manifest.type === 'module') esm.add(name)
+    Object.keys(manifest.dependencies ?? {}).forEach((dependency) => visit(dependency, dir))
+  }
+  roots.forEach((root) => visit(root, __dirname))
+  return [...esm]
+}
+
+function transformWebDependencies(config) {
+  const escaped = esmDependencies(WEB_ESM_ROOTS).map((name) =>
+    name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'),
+  )
+  return {
+    ...config,
+    transformIgnorePatterns: config.transformIgnorePatterns.map((pattern) =>
+      pattern.startsWith('/node_modules/(?!.pnpm)(?!(')
+        ? pattern.replace('(?!(', `(?!(${escaped.join('|')}|`)
+        : pattern,
+    ),
+  }
+}
+
 module.exports = async () => ({
   projects: [
-    await createJestConfig({
-      displayName: 'web',
-      testEnvironment: 'jsdom',
-      setupFilesAfterEnv: ['<rootDir>/jest.setup.ts'],
-      moduleNameMapper,
-      testMatch: ['<rootDir>/__tests__/**/*.test.{ts,tsx}'],
-    })(),
+    transformWebDependencies(
+      await createJestConfig({
+        displayName: 'web',
+        testEnvironment: 'jsdom',
+        setupFilesAfterEnv: ['<rootDir>/jest.setup.ts'],
+        moduleNameMapper,
+        testMatch: ['<rootDir>/__tests__/**/*.test.{ts,tsx}'],
+      })(),
+    ),
     transformServerDependencies(
       await createJestConfig({
         displayName: 'server',

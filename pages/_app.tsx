@@ -1,11 +1,33 @@
 import '@/styles/globals.css'
-import { HydrationBoundary, QueryClientProvider, type DehydratedState } from '@tanstack/react-query'
+import { HydrationBoundary, type DehydratedState } from '@tanstack/react-query'
+import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client'
 import type { AppProps } from 'next/app'
+import dynamic from 'next/dynamic'
+import localFont from 'next/font/local'
+import { useRouter } from 'next/router'
 import { appWithTranslation } from 'next-i18next/pages'
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import { ThemeInit } from '@/.flowbite-react/init'
+import { Layout } from '@/components/common/Layout'
+import { connectInvalidation } from '@/src/api/invalidation'
+import { browserPersistOptions } from '@/src/api/persist'
 import { makeQueryClient } from '@/src/api/query-client'
+import { AuthProvider } from '@/src/lib/auth'
 import nextI18nextConfig from '@/next-i18next.config'
+
+// Inter, self-hosted from @fontsource-variable/inter: no font download from a third party.
+const inter = localFont({
+  src: '../node_modules/@fontsource-variable/inter/files/inter-latin-wght-normal.woff2',
+  weight: '100 900',
+  style: 'normal',
+  display: 'swap',
+  variable: '--font-inter',
+})
+
+// Notifications only matter once the page runs: loaded after hydration, off the first-load JS.
+const Toasts = dynamic(() => import('@/components/common/Toasts').then((module) => module.Toasts), {
+  ssr: false,
+})
 
 export interface PageProps {
   dehydratedState?: DehydratedState
@@ -14,13 +36,30 @@ export interface PageProps {
 function RegistryApp({ Component, pageProps }: AppProps<PageProps>) {
   // One client per browser session (and per request on the server).
   const [queryClient] = useState(makeQueryClient)
+  const [persistOptions] = useState(browserPersistOptions)
+  const { locale } = useRouter()
+
+  // Successful writes invalidate the cached queries of their path (seed section 7).
+  useEffect(() => connectInvalidation(queryClient), [queryClient])
+  // Client-side locale changes keep the page's language tag right (detection reads it).
+  useEffect(() => {
+    if (locale) document.documentElement.lang = locale
+  }, [locale])
+
   return (
-    <QueryClientProvider client={queryClient}>
-      <ThemeInit />
+    <PersistQueryClientProvider client={queryClient} persistOptions={persistOptions}>
       <HydrationBoundary state={pageProps.dehydratedState}>
-        <Component {...pageProps} />
+        <AuthProvider>
+          <ThemeInit />
+          <div className={`${inter.variable} font-sans`}>
+            <Layout>
+              <Component {...pageProps} />
+            </Layout>
+            <Toasts />
+          </div>
+        </AuthProvider>
       </HydrationBoundary>
-    </QueryClientProvider>
+    </PersistQueryClientProvider>
   )
 }
 

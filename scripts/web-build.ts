@@ -3,7 +3,16 @@ import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
 
-const SOURCES = ['pages', 'components', 'src', 'public', 'styles', 'next.config.js', 'package.json']
+const SOURCES = [
+  'pages',
+  'components',
+  'src',
+  'public',
+  'styles',
+  'proxy.ts',
+  'next.config.js',
+  'package.json',
+]
 
 function newestMtime(target: string): number {
   if (!fs.existsSync(target)) return 0

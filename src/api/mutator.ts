@@ -1,16 +1,89 @@
-import Axios, { type AxiosError, type AxiosRequestConfig } from 'axios'
+// The one axios instance every generated call goes through, with the client rules of seed
+// section 7: repeated-key array params, the bearer token, the no-cache request headers, and a
+// signal after each successful write so cached queries of that path can be invalidated.
+import Axios, {
+  type AxiosError,
+  type AxiosRequestConfig,
+  type InternalAxiosRequestConfig,
+} from 'axios'
+import { ID_TOKEN_STORAGE_KEY, NO_CACHE_REQUEST_HEADERS } from '@/src/lib/constants'
 import { publicEnv, serverApiUrl } from '@/src/lib/public-env'
 
-/** The one axios instance every generated call goes through. */
 export const AXIOS_INSTANCE = Axios.create({
   // Arrays as repeated keys: statuses=A&statuses=B
   paramsSerializer: { indexes: null },
 })
 
-// The base URL is read per request: the browser gets it from the page, the server from its env.
-AXIOS_INSTANCE.interceptors.request.use((config) => {
+function readStoredToken(): string | null {
+  try {
+    return sessionStorage.getItem(ID_TOKEN_STORAGE_KEY)
+  } catch {
+    return null
+  }
+}
+
+/**
+ * The bearer token for a browser request: the current Firebase user's fresh ID token (saved to
+ * session storage too); when nobody is signed in, the stored token. No token on the server.
+ */
+export async function currentIdToken(): Promise<string | null> {
+  if (typeof window === 'undefined') return null
+  const { getFirebaseAuth } = await import('@/src/lib/firebase')
+  const auth = getFirebaseAuth()
+  await auth.authStateReady()
+  const user = auth.currentUser
+  if (!user) return readStoredToken()
+  const token = await user.getIdToken()
+  try {
+    sessionStorage.setItem(ID_TOKEN_STORAGE_KEY, token)
+  } catch {
+    // Storage unavailable: the token still goes with this request.
+  }
+  return token
+}
+
+export async function prepareRequest(
+  config: InternalAxiosRequestConfig,
+): Promise<InternalAxiosRequestConfig> {
+  // The base URL is read per request: the browser gets it from the page, the server from its env.
   config.baseURL ??= typeof window === 'undefined' ? serverApiUrl() : publicEnv().apiUrl
+  for (const [name, value] of Object.entries(NO_CACHE_REQUEST_HEADERS)) {
+    config.headers.set(name, value)
+  }
+  if (!config.headers.has('Authorization')) {
+    const token = await currentIdToken()
+    if (token) config.headers.set('Authorization', `Bearer ${token}`)
+  }
   return config
+}
+
+AXIOS_INSTANCE.interceptors.request.use(prepareRequest)
+
+/** A successful write, as seen by the invalidation rules. */
+export interface WriteSuccess {
+  method: 'POST' | 'PUT' | 'PATCH' | 'DELETE'
+  /** The request path without query string, e.g. `/publishers/acme/nodes/x`. */
+  path: string
+}
+
+const WRITE_METHODS = new Set<string>(['POST', 'PUT', 'PATCH', 'DELETE'])
+const writeListeners = new Set<(write: WriteSuccess) => void>()
+
+/** Calls `listener` after every successful POST, PUT, PATCH or DELETE; returns unsubscribe. */
+export function onWriteSuccess(listener: (write: WriteSuccess) => void): () => void {
+  writeListeners.add(listener)
+  return () => void writeListeners.delete(listener)
+}
+
+AXIOS_INSTANCE.interceptors.response.use((response) => {
+  const method = (response.config.method ?? 'get').toUpperCase()
+  if (WRITE_METHODS.has(method) && response.config.url) {
+    const path = response.config.url.split(/[?#]/)[0]
+    for (const listener of writeListeners) {
+      listener({ method: method as WriteSuccess['method'], path })
+    }
+  }
+  return response
 })
 
 /** Orval mutator: performs the request and resolves with the response body. */

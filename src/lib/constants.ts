@@ -41,3 +41,38 @@ export const DISCORD_INVITE_URL = 'https://discord.com/invite/comfyorg'
 
 /** Page size of the node listing on the home page. */
 export const NODES_PAGE_SIZE = 24
+
+/** The home page search box updates the address this long after the last keystroke. */
+export const SEARCH_DEBOUNCE_MS = 300
+/** Longest search text the API accepts (`search` maxLength in openapi.yml). */
+export const SEARCH_MAX_LENGTH = 200
+/** Common tags offered as filters on the home page (the tags the demo data uses most). */
+// prettier-ignore
+export const NODE_FILTER_TAGS = [
+  'upscaling', 'video', 'audio', 'mask', 'controlnet', 'lora', 'face', 'inpainting',
+  'segmentation', 'depth', 'animation', '3d', 'llm', 'utility',
+] as const
+/** Operating systems and accelerators a node can declare support for. */
+export const NODE_FILTER_OS = ['windows', 'macos', 'linux'] as const
+export const NODE_FILTER_ACCELERATORS = ['cuda', 'rocm', 'mps', 'cpu', 'xpu'] as const
+/** Sort orders of the node listing; `relevance` only applies to a search text. */
+export const NODE_SORTS = ['relevance', 'downloads', 'stars', 'recent', 'newest', 'name'] as const
+
+/** The API client (section 7): the bearer token saved in session storage, no-cache headers. */
+export const ID_TOKEN_STORAGE_KEY = 'comfy-registry-id-token'
+export const NO_CACHE_REQUEST_HEADERS = {
+  'Cache-Control': 'no-cache, no-store, must-revalidate',
+  Pragma: 'no-cache',
+  Expires: '0',
+} as const
+
+/** The stored language preference (section 1): Next's locale cookie, mirrored in local storage. */
+export const LANGUAGE_COOKIE = 'NEXT_LOCALE'
+export const LANGUAGE_STORAGE_KEY = 'i18nextLng'
+export const LANGUAGE_COOKIE_MAX_AGE_S = 365 * 24 * 60 * 60
+
+/** Dark mode preference (flowbite-react's key): light, dark or auto (the system's). */
+export const THEME_STORAGE_KEY = 'flowbite-theme-mode'
+
+/** Routes without the page header (section 2). */
+export const ROUTES_WITHOUT_HEADER = ['/auth/login', '/auth/signup'] as const

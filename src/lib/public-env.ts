@@ -13,6 +13,8 @@ export interface PublicEnv {
     emulatorHost: string | undefined
   }
   mixpanelToken: string | undefined
+  /** The public origin of this site, for canonical URLs, sitemaps and feeds. */
+  siteUrl: string
 }
 
 declare global {
@@ -33,6 +35,7 @@ export function readPublicEnv(env: NodeJS.ProcessEnv = process.env): PublicEnv {
       emulatorHost: env.NEXT_PUBLIC_FIREBASE_AUTH_EMULATOR_HOST || undefined,
     },
     mixpanelToken: env.NEXT_PUBLIC_MIXPANEL_TOKEN || undefined,
+    siteUrl: (env.NEXT_PUBLIC_SITE_URL || 'http://localhost:3000').replace(/\/+$/, ''),
   }
 }
 

@@ -1,0 +1,59 @@
+import { QueryClient } from '@tanstack/react-query'
+import { connectInvalidation, pathsToInvalidate } from '@/src/api/invalidation'
+import { AXIOS_INSTANCE, customInstance } from '@/src/api/mutator'
+
+jest.mock('@/src/lib/firebase', () => ({
+  getFirebaseAuth: () => ({ authStateReady: () => Promise.resolve(), currentUser: null }),
+}))
+
+describe('invalidation after writes (seed section 7)', () => {
+  it('POST: the request path only', () => {
+    expect(pathsToInvalidate({ method: 'POST', path: '/publishers/acme/tokens' })).toEqual([
+      '/publishers/acme/tokens',
+    ])
+  })
+
+  it.each(['PUT', 'PATCH', 'DELETE'] as const)('%s: the path and its parent path', (method) => {
+    expect(pathsToInvalidate({ method, path: '/publishers/acme/nodes/x' })).toEqual([
+      '/publishers/acme/nodes/x',
+      '/publishers/acme/nodes',
+    ])
+    expect(pathsToInvalidate({ method, path: '/publishers/' })).toEqual(['/publishers'])
+  })
+
+  it('a successful write through the client invalidates the matching cached queries', async () => {
+    AXIOS_INSTANCE.defaults.adapter = async (config) => ({
+      data: {},
+      status: 200,
+      statusText: '',
+      headers: {},
+      config,
+    })
+    const queryClient = new QueryClient()
+    const keys = [
+      ['/publishers/acme/nodes/x'],
+      ['/publishers/acme/nodes', { page: 1 }],
+      ['/publishers/acme/nodes/x/versions'],
+      ['/publishers/acme'],
+      ['/nodes/x'],
+    ]
+    for (const key of keys) queryClient.setQueryData(key, { cached: true })
+    const invalidated = () =>
+      keys.filter((key) => queryClient.getQueryState(key)?.isInvalidated).map((key) => key[0])
+
+    const disconnect = connectInvalidation(queryClient)
+    await customInstance({ url: '/publishers/acme/nodes/x', method: 'PUT', data: {} })
+    await new Promise((resolve) => setTimeout(resolve, 0))
+    expect(invalidated()).toEqual(['/publishers/acme/nodes/x', '/publishers/acme/nodes'])
+
+    for (const key of keys) queryClient.setQueryData(key, { cached: true })
+    await customInstance({ url: '/publishers/acme/nodes/x/versions', method: 'POST', data: {} })
+    await new Promise((resolve) => setTimeout(resolve, 0))
+    expect(invalidated()).toEqual(['/publishers/acme/nodes/x/versions'])
+
+    disconnect()
+    for (const key of keys) queryClient.setQueryData(key, { cached: true })
+    await customInstance({ url: '/nodes/x', method: 'DELETE' })
+    expect(invalidated()).toEqual([])
+  })
+})

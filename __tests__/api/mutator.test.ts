@@ -1,0 +1,93 @@
+/**
+ * The API client rules of seed section 7, on the one axios instance. The network is replaced by
+ * an axios adapter that records each request; the Firebase user is a stand-in of our firebase
+ * module (the token source), so no emulator is needed.
+ */
+import type { InternalAxiosRequestConfig } from 'axios'
+import {
+  AXIOS_INSTANCE,
+  customInstance,
+  onWriteSuccess,
+  type WriteSuccess,
+} from '@/src/api/mutator'
+import { getFirebaseAuth } from '@/src/lib/firebase'
+
+jest.mock('@/src/lib/firebase', () => ({ getFirebaseAuth: jest.fn() }))
+
+const mockedAuth = jest.mocked(getFirebaseAuth)
+let requests: InternalAxiosRequestConfig[] = []
+
+function signedIn(token: string | null) {
+  const getIdToken = jest.fn(() => Promise.resolve(token ?? ''))
+  mockedAuth.mockReturnValue({
+    authStateReady: () => Promise.resolve(),
+    currentUser: token === null ? null : { getIdToken },
+  } as unknown as ReturnType<typeof getFirebaseAuth>)
+  return getIdToken
+}
+
+beforeEach(() => {
+  requests = []
+  sessionStorage.clear()
+  AXIOS_INSTANCE.defaults.adapter = async (config) => {
+    requests.push(config)
+    const status = config.method?.toUpperCase() === 'POST' ? 201 : 200
+    return { data: { ok: true }, status, statusText: '', headers: {}, config }
+  }
+})
+
+describe('API client (seed section 7)', () => {
+  it('serialises array params as repeated keys', async () => {
+    signedIn(null)
+    await customInstance({ url: '/versions', method: 'GET', params: { statuses: ['A', 'B'] } })
+    expect(AXIOS_INSTANCE.getUri(requests[0])).toMatch(/\/versions\?statuses=A&statuses=B$/)
+  })
+
+  it('sends Cache-Control no-cache, no-store, must-revalidate, Pragma no-cache, Expires 0', async () => {
+    signedIn(null)
+    await customInstance({ url: '/nodes', method: 'GET' })
+    await customInstance({ url: '/publishers', method: 'POST', data: {} })
+    for (const request of requests) {
+      expect(request.headers.get('Cache-Control')).toBe('no-cache, no-store, must-revalidate')
+      expect(request.headers.get('Pragma')).toBe('no-cache')
+      expect(request.headers.get('Expires')).toBe('0')
+    }
+  })
+
+  it("sends the current user's fresh ID token as a bearer token and saves it", async () => {
+    const getIdToken = signedIn('fresh-token')
+    sessionStorage.setItem('comfy-registry-id-token', 'old-token')
+    await customInstance({ url: '/users', method: 'GET' })
+    expect(getIdToken).toHaveBeenCalled()
+    expect(requests[0].headers.get('Authorization')).toBe('Bearer fresh-token')
+    expect(sessionStorage.getItem('comfy-registry-id-token')).toBe('fresh-token')
+  })
+
+  it('uses the stored token when no user is present', async () => {
+    signedIn(null)
+    sessionStorage.setItem('comfy-registry-id-token', 'stored-token')
+    await customInstance({ url: '/users', method: 'GET' })
+    expect(requests[0].headers.get('Authorization')).toBe('Bearer stored-token')
+  })
+
+  it('sends no Authorization header without user or stored token', async () => {
+    signedIn(null)
+    await customInstance({ url: '/nodes', method: 'GET' })
+    expect(requests[0].headers.has('Authorization')).toBe(false)
+  })
+
+  it('reports successful writes (method and path) for invalidation, not reads', async () => {
+    signedIn(null)
+    const writes: WriteSuccess[] = []
+    const stop = onWriteSuccess((write) => writes.push(write))
+    await customInstance({ url: '/nodes', method: 'GET' })
+    await customInstance({ url: '/publishers', method: 'POST', data: {} })
+    await customInstance({ url: '/publishers/acme/nodes/x?force=1', method: 'DELETE' })
+    stop()
+    await customInstance({ url: '/publishers/acme', method: 'PUT', data: {} })
+    expect(writes).toEqual([
+      { method: 'POST', path: '/publishers' },
+      { method: 'DELETE', path: '/publishers/acme/nodes/x' },
+    ])
+  })
+})

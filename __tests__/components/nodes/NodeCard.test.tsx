@@ -1,0 +1,104 @@
+import { fireEvent, screen } from '@testing-library/react'
+import { FALLBACK_NODE_ICON, NodeCard } from '@/components/nodes/NodeCard'
+import type { Node } from '@/src/api/generated/model'
+import { renderWithProviders } from '../../test-utils'
+
+function makeNode(overrides: Partial<Node> = {}): Node {
+  return {
+    id: 'comfyui-upscale-kit',
+    name: 'Upscale Kit',
+    description:
+      '# Upscale Kit\n\nFast **upscaling** nodes for [ComfyUI](https://comfy.org).\n\n- item',
+    icon: 'https://example.com/icon.png',
+    downloads: 12345,
+    github_stars: 678,
+    status: 'NodeStatusActive',
+    publisher: { id: 'pixel-forge', name: 'Pixel Forge' },
+    latest_version: {
+      id: '00000000-0000-0000-0000-000000000001',
+      version: '1.4.2',
+    },
+    ...overrides,
+  } as Node
+}
+
+describe('NodeCard', () => {
+  it('shows icon, name link, publisher, latest version, downloads, stars and summary', () => {
+    const { container } = renderWithProviders(<NodeCard node={makeNode()} />)
+    const link = screen.getByRole('link', { name: 'Upscale Kit' })
+    expect(link).toHaveAttribute('href', '/nodes/comfyui-upscale-kit')
+    expect(screen.getByRole('heading', { level: 3, name: 'Upscale Kit' })).toBeInTheDocument()
+    const publisher = screen.getByRole('link', { name: 'Pixel Forge' })
+    expect(publisher).toHaveAttribute('href', '/publishers/pixel-forge')
+    expect(publisher.parentElement).toHaveTextContent('by Pixel Forge')
+    expect(screen.getByText('1.4.2')).toBeInTheDocument()
+    expect(screen.getByText('12,345')).toBeInTheDocument()
+    expect(screen.getByText('678')).toBeInTheDocument()
+    expect(screen.getByText('Downloads')).toBeInTheDocument()
+    expect(screen.getByText('Stars')).toBeInTheDocument()
+    // Markdown reduced to prose: no heading, list, link syntax or emphasis marks.
+    expect(screen.getByText('Fast upscaling nodes for ComfyUI.')).toBeInTheDocument()
+    expect(container.querySelector('img')).toHaveAttribute('src', 'https://example.com/icon.png')
+    expect(screen.queryByText(/ComfyUI nodes? match/)).not.toBeInTheDocument()
+  })
+
+  it('formats numbers for the locale', () => {
+    renderWithProviders(<NodeCard node={makeNode()} />, { locale: 'fr' })
+    expect(screen.getByText(/12\s345/)).toBeInTheDocument()
+    expect(screen.getByRole('link', { name: 'Pixel Forge' }).parentElement).toHaveTextContent(
+      'par Pixel Forge',
+    )
+  })
+
+  it('says how many ComfyUI nodes matched a search, in the plural form', () => {
+    const { rerender } = renderWithProviders(
+      <NodeCard node={makeNode({ comfy_nodes_matched: 1 })} />,
+    )
+    expect(screen.getByText('1 ComfyUI node matches')).toBeInTheDocument()
+    rerender(<NodeCard node={makeNode({ comfy_nodes_matched: 3 })} />)
+    expect(screen.getByText('3 ComfyUI nodes match')).toBeInTheDocument()
+    rerender(<NodeCard node={makeNode({ comfy_nodes_matched: 0 })} />)
+    expect(screen.queryByText(/ComfyUI nodes? match/)).not.toBeInTheDocument()
+  })
+
+  it('uses the Russian plural forms', () => {
+    renderWithProviders(<NodeCard node={makeNode({ comfy_nodes_matched: 5 })} />, {
+      locale: 'ru',
+    })
+    expect(screen.getByText('Совпадают 5 узлов ComfyUI')).toBeInTheDocument()
+  })
+
+  it('falls back to the default icon when there is none or it fails to load', () => {
+    const { container, rerender } = renderWithProviders(
+      <NodeCard node={makeNode({ icon: undefined })} />,
+    )
+    expect(container.querySelector('img')).toHaveAttribute('src', FALLBACK_NODE_ICON)
+    rerender(<NodeCard node={makeNode({ id: 'other', icon: 'https://broken.example/x.png' })} />)
+    const img = container.querySelector('img') as HTMLImageElement
+    fireEvent.error(img)
+    expect(img).toHaveAttribute('src', FALLBACK_NODE_ICON)
+    expect(img).toHaveAttribute('alt', '')
+  })
+
+  it('leaves out what the node does not have', () => {
+    renderWithProviders(
+      <NodeCard
+        node={makeNode({
+          publisher: undefined,
+          latest_version: undefined,
+          description: undefined,
+          downloads: undefined,
+          github_stars: undefined,
+        })}
+      />,
+    )
+    expect(screen.queryByText(/^by /)).not.toBeInTheDocument()
+    expect(screen.queryByText('Version')).not.toBeInTheDocument()
+    expect(screen.getAllByText('0')).toHaveLength(2)
+  })
+
+  it('can render the name as a level-2 heading', () => {
+    renderWithProviders(<NodeCard node={makeNode()} headingLevel={2} />)
+    expect(screen.getByRole('heading', { level: 2, name: 'Upscale Kit' })).toBeInTheDocument()
+  })
+})

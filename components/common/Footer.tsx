@@ -1,0 +1,42 @@
+// The page footer: where to learn, publish, talk, and the API contract.
+import { useTranslation } from 'next-i18next/pages'
+import { PUBLISHING_DOCS_URL } from '@/src/lib/constants'
+import { publicEnv } from '@/src/lib/public-env'
+import { docsUrlFor } from '@/components/header/Header'
+import { useRouter } from 'next/router'
+
+const LINK_CLASS =
+  'rounded text-gray-700 underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600 dark:text-gray-300'
+
+export function Footer() {
+  const { t } = useTranslation()
+  const { locale } = useRouter()
+  const links = [
+    { href: docsUrlFor(locale), label: t('footer.documentation') },
+    { href: PUBLISHING_DOCS_URL, label: t('footer.publishing') },
+    { href: '/discord', label: t('footer.discord') },
+    { href: `${publicEnv().apiUrl}/openapi`, label: t('footer.api') },
+  ]
+  return (
+    <footer className="mt-12 border-t border-gray-200 bg-gray-50 dark:border-gray-700 dark:bg-gray-950">
+      <div className="mx-auto flex max-w-6xl flex-col gap-4 px-4 py-8 text-sm sm:flex-row sm:items-center sm:justify-between">
+        <p className="text-gray-700 dark:text-gray-300">
+          <span className="font-semibold text-gray-900 dark:text-white">Comfy Registry</span>
+          {' · '}
+          {t('footer.tagline')}
+        </p>
+        <nav aria-label={t('footer.nav')}>
+          <ul className="flex flex-wrap gap-x-6 gap-y-2">
+            {links.map((link) => (
+              <li key={link.href}>
+                <a href={link.href} className={LINK_CLASS}>
+                  {link.label}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </div>
+    </footer>
+  )
+}

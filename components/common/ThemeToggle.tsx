@@ -1,0 +1,34 @@
+// Dark mode: follows the system until the visitor toggles it; the choice is stored (flowbite's
+// theme-mode key) and applied before first paint by ThemeModeScript in _document.
+import { useThemeMode } from 'flowbite-react'
+import { useTranslation } from 'next-i18next/pages'
+import { useSyncExternalStore } from 'react'
+import { ICON_BUTTON_CLASS } from '@/components/header/MenuButton'
+import { MoonIcon, SunIcon } from '@/components/header/icons'
+
+const subscribeNothing = () => () => {}
+
+export function ThemeToggle() {
+  const { t } = useTranslation()
+  const { computedMode, toggleMode } = useThemeMode()
+  // The server cannot know the mode: the label follows it once the page runs.
+  const mounted = useSyncExternalStore(
+    subscribeNothing,
+    () => true,
+    () => false,
+  )
+  const isDark = mounted && computedMode === 'dark'
+
+  return (
+    <button
+      type="button"
+      className={ICON_BUTTON_CLASS}
+      aria-label={isDark ? t('theme.toLight') : t('theme.toDark')}
+      onClick={toggleMode}
+    >
+      {/* The icon follows the <html class="dark"> set before paint, so it never flashes. */}
+      <MoonIcon className="dark:hidden" />
+      <SunIcon className="hidden dark:block" />
+    </button>
+  )
+}

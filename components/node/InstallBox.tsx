@@ -1,0 +1,81 @@
+// The install command with a copy button (announced through a live region) and the download of
+// the latest archive.
+import { useTranslation } from 'next-i18next/pages'
+import { useEffect, useId, useRef, useState } from 'react'
+
+/** How long the "Copied" confirmation stays on screen. */
+export const COPIED_RESET_MS = 3000
+
+export function installCommand(nodeId: string): string {
+  return `comfy node install ${nodeId}`
+}
+
+export interface InstallBoxProps {
+  nodeId: string
+  downloadUrl?: string
+}
+
+export function InstallBox({ nodeId, downloadUrl }: InstallBoxProps) {
+  const { t } = useTranslation('common')
+  const id = useId()
+  const [state, setState] = useState<'idle' | 'copied' | 'failed'>('idle')
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined)
+  const command = installCommand(nodeId)
+
+  useEffect(() => () => clearTimeout(timer.current), [])
+
+  async function copy() {
+    clearTimeout(timer.current)
+    try {
+      await navigator.clipboard.writeText(command)
+      setState('copied')
+      timer.current = setTimeout(() => setState('idle'), COPIED_RESET_MS)
+    } catch {
+      setState('failed')
+    }
+  }
+
+  return (
+    <section
+      aria-labelledby={`${id}-title`}
+      className="rounded-lg border border-gray-200 bg-gray-50 p-4 dark:border-gray-700 dark:bg-gray-800"
+    >
+      <h2 id={`${id}-title`} className="text-lg font-semibold">
+        {t('node.install.title')}
+      </h2>
+      <p id={`${id}-hint`} className="mt-1 text-sm text-gray-700 dark:text-gray-300">
+        {t('node.install.hint')}
+      </p>
+      <div className="mt-3 flex items-stretch gap-2">
+        <pre className="min-w-0 flex-1 rounded-md break-all whitespace-pre-wrap border border-gray-300 bg-white px-3 py-2 text-sm dark:border-gray-600 dark:bg-gray-900">
+          <code id={`${id}-command`}>{command}</code>
+        </pre>
+        <button
+          type="button"
+          onClick={() => void copy()}
+          aria-describedby={`${id}-command`}
+          className="rounded-md bg-blue-700 px-4 text-sm font-medium text-white hover:bg-blue-800 focus:ring-4 focus:ring-blue-300 focus:outline-none dark:bg-blue-600 dark:hover:bg-blue-700 dark:focus:ring-blue-800"
+        >
+          {t('node.install.copy')}
+        </button>
+      </div>
+      <p aria-live="polite" role="status" className="mt-2 min-h-5 text-sm">
+        {state === 'copied' && (
+          <span className="text-green-800 dark:text-green-300">{t('node.install.copied')}</span>
+        )}
+        {state === 'failed' && (
+          <span className="text-red-700 dark:text-red-300">{t('node.install.copyFailed')}</span>
+        )}
+      </p>
+      {downloadUrl && (
+        <a
+          href={downloadUrl}
+          download
+          className="mt-2 inline-flex items-center rounded-md border border-gray-300 bg-white px-4 py-2 text-sm font-medium text-gray-900 hover:bg-gray-100 focus:ring-4 focus:ring-gray-200 focus:outline-none dark:border-gray-600 dark:bg-gray-900 dark:text-gray-100 dark:hover:bg-gray-700 dark:focus:ring-gray-700"
+        >
+          {t('node.install.download')}
+        </a>
+      )}
+    </section>
+  )
+}

@@ -1,0 +1,228 @@
+// The whole node page body: header, status notice, install box, details, compatibility, tags,
+// description, comfy nodes and version history.
+import Link from 'next/link'
+import { useTranslation } from 'next-i18next/pages'
+import { useId, useState, type ReactNode, type SyntheticEvent } from 'react'
+import { RenderedMarkdown } from '@/components/common/RenderedMarkdown'
+import {
+  NodeStatus,
+  type ComfyNodeListResponse,
+  type Node,
+  type NodeVersion,
+} from '@/src/api/generated/model'
+import { httpUrl } from '@/src/lib/seo'
+import { ComfyNodeList } from './ComfyNodeList'
+import { formatDate, formatNumber } from './format'
+import { InstallBox } from './InstallBox'
+import { VersionHistory } from './VersionHistory'
+
+export const FALLBACK_ICON = '/icons/node-0.svg'
+
+/** The node's markdown, rendered and sanitised on the server (`markdownHtml`). */
+export interface NodeMarkdown {
+  description: string | null
+  /** Changelog HTML by version id. */
+  changelogs: Record<string, string>
+}
+
+export interface NodeViewProps {
+  node: Node
+  versions?: NodeVersion[]
+  comfyNodes?: ComfyNodeListResponse
+  markdown?: NodeMarkdown
+}
+
+const LINK = 'text-blue-700 underline hover:no-underline dark:text-blue-300'
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  const id = useId()
+  return (
+    <section aria-labelledby={id}>
+      <h2 id={id} className="text-xl font-semibold">
+        {title}
+      </h2>
+      <div className="mt-2">{children}</div>
+    </section>
+  )
+}
+
+function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="flex justify-between gap-4 border-b border-gray-200 py-2 text-sm last:border-b-0 dark:border-gray-700">
+      <dt className="text-gray-700 dark:text-gray-300">{label}</dt>
+      <dd className="min-w-0 text-right font-medium break-words">{children}</dd>
+    </div>
+  )
+}
+
+export function NodeStatusNotice({ node }: { node: Node }) {
+  const { t } = useTranslation('common')
+  const kind =
+    node.status === NodeStatus.NodeStatusBanned
+      ? 'banned'
+      : node.status === NodeStatus.NodeStatusDeleted
+        ? 'deleted'
+        : undefined
+  if (!kind) return null
+  return (
+    <div
+      role="alert"
+      className="mb-6 rounded-lg border border-red-300 bg-red-50 p-4 text-red-900 dark:border-red-700 dark:bg-red-950 dark:text-red-100"
+    >
+      <p className="font-semibold">{t(`node.${kind}.title`)}</p>
+      <p className="mt-1 text-sm">{t(`node.${kind}.body`)}</p>
+      {node.status_detail && (
+        <p className="mt-1 text-sm">{t('node.statusReason', { reason: node.status_detail })}</p>
+      )}
+    </div>
+  )
+}
+
+export function NodeView({ node, versions, comfyNodes, markdown }: NodeViewProps) {
+  const { t, i18n } = useTranslation('common')
+  const locale = i18n.language
+  const [iconFailed, setIconFailed] = useState(false)
+  const latest = node.latest_version ?? undefined
+  const installable = node.status === NodeStatus.NodeStatusActive && latest !== undefined
+  const repository = httpUrl(node.repository)
+  const os = node.supported_os?.length ? node.supported_os : latest?.supported_os
+  const accelerators = node.supported_accelerators?.length
+    ? node.supported_accelerators
+    : latest?.supported_accelerators
+  const comfyui = node.supported_comfyui_version || latest?.supported_comfyui_version
+  const frontend =
+    node.supported_comfyui_frontend_version || latest?.supported_comfyui_frontend_version
+  const icon = !iconFailed && node.icon ? node.icon : FALLBACK_ICON
+  const onIconError = (event: SyntheticEvent<HTMLImageElement>) => {
+    if (event.currentTarget.getAttribute('src') !== FALLBACK_ICON) setIconFailed(true)
+  }
+  const list = (values: string[] | undefined) =>
+    values?.length ? values.join(', ') : t('node.anyValue')
+
+  return (
+    <>
+      <NodeStatusNotice node={node} />
+      <div className="flex items-start gap-4">
+        {/* eslint-disable-next-line @next/next/no-img-element -- icons come from anywhere */}
+        <img
+          src={icon}
+          alt=""
+          width={64}
+          height={64}
+          onError={onIconError}
+          className="h-16 w-16 shrink-0 rounded-lg bg-gray-100 object-cover dark:bg-gray-700"
+        />
+        <div className="min-w-0">
+          <h1 className="text-2xl font-bold break-words sm:text-3xl">{node.name}</h1>
+          <p className="mt-1 font-mono text-sm break-all text-gray-700 dark:text-gray-300">
+            {node.id}
+          </p>
+          {node.publisher && (
+            <p className="mt-1 text-sm">
+              <span className="text-gray-700 dark:text-gray-300">{t('node.publisher')}: </span>
+              <Link href={`/publishers/${encodeURIComponent(node.publisher.id)}`} className={LINK}>
+                {node.publisher.name}
+              </Link>
+            </p>
+          )}
+        </div>
+      </div>
+
+      <div className="mt-8 grid gap-8 lg:grid-cols-[minmax(0,1fr)_22rem]">
+        <div className="space-y-6 lg:col-start-2 lg:row-start-1">
+          {installable ? (
+            <InstallBox nodeId={node.id} downloadUrl={httpUrl(latest?.downloadUrl)} />
+          ) : (
+            node.status === NodeStatus.NodeStatusActive && (
+              <div className="rounded-lg border border-gray-200 bg-gray-50 p-4 dark:border-gray-700 dark:bg-gray-800">
+                <p className="font-semibold">{t('node.noVersion')}</p>
+                <p className="mt-1 text-sm text-gray-700 dark:text-gray-300">
+                  {t('node.noVersionHint')}
+                </p>
+              </div>
+            )
+          )}
+
+          <Section title={t('node.details')}>
+            <dl>
+              <Fact label={t('node.latestVersion')}>
+                {latest ? (
+                  <span className="font-mono">{latest.version}</span>
+                ) : (
+                  t('node.notSpecified')
+                )}
+              </Fact>
+              {latest && (
+                <Fact label={t('node.released')}>
+                  <time dateTime={latest.createdAt}>{formatDate(latest.createdAt, locale)}</time>
+                </Fact>
+              )}
+              <Fact label={t('node.downloads')}>{formatNumber(node.downloads, locale)}</Fact>
+              <Fact label={t('node.stars')}>{formatNumber(node.github_stars, locale)}</Fact>
+              <Fact label={t('node.license')}>{node.license || t('node.notSpecified')}</Fact>
+              {repository && (
+                <Fact label={t('node.repository')}>
+                  <a
+                    href={repository}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    className={`${LINK} break-all`}
+                  >
+                    {repository.replace(/^https?:\/\//, '').replace(/\/$/, '')}
+                    <span className="sr-only"> {t('node.newTab')}</span>
+                  </a>
+                </Fact>
+              )}
+            </dl>
+          </Section>
+
+          <Section title={t('node.compatibility')}>
+            <dl>
+              <Fact label={t('node.supportedOs')}>{list(os)}</Fact>
+              <Fact label={t('node.accelerators')}>{list(accelerators)}</Fact>
+              <Fact label={t('node.comfyuiVersion')}>{comfyui || t('node.anyValue')}</Fact>
+              <Fact label={t('node.frontendVersion')}>{frontend || t('node.anyValue')}</Fact>
+            </dl>
+          </Section>
+
+          {node.tags && node.tags.length > 0 && (
+            <Section title={t('node.tags')}>
+              <ul className="flex flex-wrap gap-2">
+                {node.tags.map((tag) => (
+                  <li key={tag}>
+                    <Link
+                      href={{ pathname: '/', query: { tags: tag } }}
+                      className="inline-flex rounded-full bg-gray-200 px-3 py-1 text-xs font-medium text-gray-900 hover:bg-gray-300 focus-visible:ring-2 focus-visible:ring-blue-600 focus-visible:outline-none dark:bg-gray-700 dark:text-gray-100 dark:hover:bg-gray-600"
+                    >
+                      {tag}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </Section>
+          )}
+        </div>
+
+        <div className="min-w-0 space-y-10 lg:col-start-1 lg:row-start-1">
+          <Section title={t('node.description')}>
+            {node.description?.trim() ? (
+              <RenderedMarkdown html={markdown?.description} source={node.description} />
+            ) : (
+              <p className="text-gray-700 dark:text-gray-300">{t('node.noDescription')}</p>
+            )}
+          </Section>
+          {latest && comfyNodes && (
+            <ComfyNodeList comfyNodes={comfyNodes.comfy_nodes} total={comfyNodes.total} />
+          )}
+          {versions && (
+            <VersionHistory
+              versions={versions}
+              latestVersion={latest?.version}
+              changelogHtml={markdown?.changelogs}
+            />
+          )}
+        </div>
+      </div>
+    </>
+  )
+}

@@ -1,0 +1,80 @@
+// The node's versions as the API lists them (newest first), each with its changelog and badges.
+import { useTranslation } from 'next-i18next/pages'
+import { useId } from 'react'
+import { RenderedMarkdown } from '@/components/common/RenderedMarkdown'
+import { NodeVersionStatus, type NodeVersion } from '@/src/api/generated/model'
+import { Badge, type BadgeTone } from './Badge'
+import { formatDate } from './format'
+
+const STATUS_TONES: Record<NodeVersionStatus, BadgeTone> = {
+  [NodeVersionStatus.NodeVersionStatusActive]: 'green',
+  [NodeVersionStatus.NodeVersionStatusPending]: 'yellow',
+  [NodeVersionStatus.NodeVersionStatusFlagged]: 'yellow',
+  [NodeVersionStatus.NodeVersionStatusBanned]: 'red',
+  [NodeVersionStatus.NodeVersionStatusDeleted]: 'gray',
+}
+
+export interface VersionHistoryProps {
+  versions: NodeVersion[]
+  /** The version string of the node's latest version, marked "Latest". */
+  latestVersion?: string
+  /** Changelogs rendered on the server (`markdownHtml`), by version id. */
+  changelogHtml?: Record<string, string>
+}
+
+export function VersionHistory({ versions, latestVersion, changelogHtml }: VersionHistoryProps) {
+  const { t, i18n } = useTranslation('common')
+  const id = useId()
+  return (
+    <section aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`} className="text-xl font-semibold">
+        {t('node.versions.title')}
+      </h2>
+      {versions.length === 0 ? (
+        <p className="mt-2 text-gray-700 dark:text-gray-300">{t('node.versions.none')}</p>
+      ) : (
+        <ol className="mt-3 space-y-4">
+          {versions.map((version) => (
+            <li
+              key={version.id}
+              className="rounded-lg border border-gray-200 p-4 dark:border-gray-700"
+            >
+              <div className="flex flex-wrap items-center gap-2">
+                <h3 className="font-mono text-base font-semibold">{version.version}</h3>
+                {version.version === latestVersion && (
+                  <Badge tone="blue">{t('node.versions.latest')}</Badge>
+                )}
+                <Badge tone={STATUS_TONES[version.status] ?? 'gray'}>
+                  {t(`node.versions.status.${version.status}`)}
+                </Badge>
+                {version.deprecated && <Badge tone="red">{t('node.versions.deprecated')}</Badge>}
+                <time
+                  dateTime={version.createdAt}
+                  className="ml-auto text-sm text-gray-700 dark:text-gray-300"
+                >
+                  {formatDate(version.createdAt, i18n.language)}
+                </time>
+              </div>
+              {version.status_reason && (
+                <p className="mt-1 text-sm text-gray-700 dark:text-gray-300">
+                  {t('node.versions.reason', { reason: version.status_reason })}
+                </p>
+              )}
+              {version.changelog?.trim() ? (
+                <RenderedMarkdown
+                  html={changelogHtml?.[version.id]}
+                  source={version.changelog}
+                  className="mt-2 text-sm"
+                />
+              ) : (
+                <p className="mt-2 text-sm text-gray-700 dark:text-gray-300">
+                  {t('node.versions.noChangelog')}
+                </p>
+              )}
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  )
+}

@@ -1,0 +1,117 @@
+import Link from 'next/link'
+import { useTranslation } from 'next-i18next/pages'
+
+/** Page numbers to show: the first, the last and the neighbours of the current, with gaps. */
+export function pageItems(page: number, totalPages: number, siblings = 1): (number | 'gap')[] {
+  if (totalPages <= 1) return [1]
+  const wanted = new Set([1, totalPages])
+  for (let p = page - siblings; p <= page + siblings; p++) {
+    if (p >= 1 && p <= totalPages) wanted.add(p)
+  }
+  // A gap of a single page is shown as that page rather than as "…".
+  const sorted = [...wanted].sort((a, b) => a - b)
+  const items: (number | 'gap')[] = []
+  sorted.forEach((p, index) => {
+    const previous = sorted[index - 1]
+    if (previous !== undefined && p - previous === 2) items.push(p - 1)
+    else if (previous !== undefined && p - previous > 2) items.push('gap')
+    items.push(p)
+  })
+  return items
+}
+
+export interface PaginationProps {
+  page: number
+  totalPages: number
+  /** The address of a page. */
+  hrefFor: (page: number) => string
+  /** Shallow navigation (same page, data from React Query). */
+  shallow?: boolean
+}
+
+const ITEM =
+  'inline-flex h-10 min-w-10 items-center justify-center rounded-lg border px-3 text-sm font-medium focus-visible:ring-2 focus-visible:ring-blue-600 focus-visible:outline-none'
+const IDLE =
+  'border-gray-300 bg-white text-gray-700 hover:bg-gray-100 dark:border-gray-600 dark:bg-gray-800 dark:text-gray-200 dark:hover:bg-gray-700'
+const CURRENT = 'border-blue-700 bg-blue-700 text-white dark:border-blue-500 dark:bg-blue-600'
+const DISABLED =
+  'cursor-not-allowed border-gray-200 bg-gray-50 text-gray-500 dark:border-gray-700 dark:bg-gray-800 dark:text-gray-400'
+
+export function Pagination({ page, totalPages, hrefFor, shallow = false }: PaginationProps) {
+  const { t } = useTranslation('common')
+  if (totalPages <= 1) return null
+  const previous = page > 1 ? page - 1 : null
+  const next = page < totalPages ? page + 1 : null
+
+  return (
+    <nav aria-label={t('nodes.pagination')} className="mt-8 flex justify-center">
+      <ul className="flex flex-wrap items-center justify-center gap-2">
+        <li>
+          {previous ? (
+            <Link
+              href={hrefFor(previous)}
+              shallow={shallow}
+              prefetch={false}
+              rel="prev"
+              className={`${ITEM} ${IDLE}`}
+            >
+              <span aria-hidden="true">‹</span>
+              <span className="ml-1">{t('nodes.previous')}</span>
+            </Link>
+          ) : (
+            <span aria-disabled="true" className={`${ITEM} ${DISABLED}`}>
+              <span aria-hidden="true">‹</span>
+              <span className="ml-1">{t('nodes.previous')}</span>
+            </span>
+          )}
+        </li>
+        <li className="px-2 text-sm text-gray-700 sm:hidden dark:text-gray-200">
+          {t('nodes.pageOf', { page, totalPages })}
+        </li>
+        {pageItems(page, totalPages).map((item, index) =>
+          item === 'gap' ? (
+            <li
+              key={`gap-${index}`}
+              aria-hidden="true"
+              className="hidden px-1 text-gray-500 sm:block dark:text-gray-400"
+            >
+              …
+            </li>
+          ) : (
+            <li key={item} className="hidden sm:block">
+              <Link
+                href={hrefFor(item)}
+                shallow={shallow}
+                prefetch={false}
+                aria-current={item === page ? 'page' : undefined}
+                aria-label={t('nodes.page', { page: item })}
+                className={`${ITEM} ${item === page ? CURRENT : IDLE}`}
+              >
+                {item}
+              </Link>
+            </li>
+          ),
+        )}
+        <li>
+          {next ? (
+            <Link
+              href={hrefFor(next)}
+              shallow={shallow}
+              prefetch={false}
+              rel="next"
+              className={`${ITEM} ${IDLE}`}
+            >
+              <span className="mr-1">{t('nodes.next')}</span>
+              <span aria-hidden="true">›</span>
+            </Link>
+          ) : (
+            <span aria-disabled="true" className={`${ITEM} ${DISABLED}`}>
+              <span className="mr-1">{t('nodes.next')}</span>
+              <span aria-hidden="true">›</span>
+            </span>
+          )}
+        </li>
+      </ul>
+    </nav>
+  )
+}

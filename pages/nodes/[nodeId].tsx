@@ -1,0 +1,104 @@
+// A node's public page, server-rendered: the node, its versions and the comfy nodes of its latest
+// version are prefetched and hydrated. Unknown (or hidden) nodes are the 404 page.
+import type { GetServerSideProps } from 'next'
+import { useRouter } from 'next/router'
+import { useTranslation } from 'next-i18next/pages'
+import { Seo } from '@/components/common/Seo'
+import { markdownHtml } from '@/components/common/markdown-html'
+import { NodeView, type NodeMarkdown } from '@/components/node/NodeView'
+import {
+  getListComfyNodesQueryOptions,
+  useListComfyNodes,
+} from '@/src/api/generated/comfy-nodes/comfy-nodes'
+import { getGetNodeQueryOptions, useGetNode } from '@/src/api/generated/nodes/nodes'
+import {
+  getListNodeVersionsQueryOptions,
+  useListNodeVersions,
+} from '@/src/api/generated/versions/versions'
+import { summary } from '@/src/lib/markdown'
+import { localizedUrl, nodeJsonLd, SITE_NAME } from '@/src/lib/seo'
+import { publicPropsOrNotFound } from '@/src/lib/public-page'
+
+/** The comfy nodes listed for the latest version (one page; the API's maximum). */
+export const COMFY_NODES_LIMIT = 100
+const LATEST = 'latest'
+
+function paramOf(value: string | string[] | undefined): string {
+  return (Array.isArray(value) ? value[0] : value) ?? ''
+}
+
+export default function NodePage({ markdown }: { markdown?: NodeMarkdown }) {
+  const { t } = useTranslation('common')
+  const router = useRouter()
+  const nodeId = paramOf(router.query.nodeId)
+  const { data: node } = useGetNode(nodeId)
+  const { data: versions } = useListNodeVersions(nodeId)
+  const { data: comfyNodes } = useListComfyNodes(
+    nodeId,
+    LATEST,
+    { limit: COMFY_NODES_LIMIT },
+    { query: { enabled: Boolean(node?.latest_version) } },
+  )
+  if (!node) return null
+
+  const path = `/nodes/${encodeURIComponent(node.id)}`
+  const description = summary(node.description) || t('node.seoDescription', { name: node.name })
+  const publisherPath = node.publisher && `/publishers/${encodeURIComponent(node.publisher.id)}`
+  const jsonLd = nodeJsonLd({
+    id: node.id,
+    name: node.name,
+    description,
+    url: localizedUrl(path),
+    repository: node.repository,
+    license: node.license,
+    version: node.latest_version?.version,
+    dateModified: node.latest_version?.createdAt,
+    author: node.author,
+    image: node.icon,
+    publisher:
+      node.publisher && publisherPath
+        ? { id: node.publisher.id, name: node.publisher.name, url: localizedUrl(publisherPath) }
+        : undefined,
+  })
+
+  return (
+    <>
+      <Seo
+        title={`${node.name} – ${SITE_NAME}`}
+        description={description}
+        path={path}
+        type="article"
+        image={node.icon}
+        jsonLd={jsonLd}
+        noindex={node.status !== 'NodeStatusActive'}
+      />
+      <main id="main-content" className="mx-auto w-full max-w-7xl px-4 py-8 sm:px-6">
+        <NodeView node={node} versions={versions} comfyNodes={comfyNodes} markdown={markdown} />
+      </main>
+    </>
+  )
+}
+
+export const getServerSideProps: GetServerSideProps = async (context) => {
+  const nodeId = paramOf(context.params?.nodeId)
+  const markdown: NodeMarkdown = { description: null, changelogs: {} }
+  const result = await publicPropsOrNotFound(context, async (queryClient) => {
+    const [node, versions] = await Promise.all([
+      // fetchQuery throws, so a 404 becomes the 404 page and a 5xx the error page.
+      queryClient.fetchQuery(getGetNodeQueryOptions(nodeId)),
+      queryClient.fetchQuery(getListNodeVersionsQueryOptions(nodeId)),
+      // A node without a version has no comfy nodes: its 404 here is expected and not cached.
+      queryClient.prefetchQuery(
+        getListComfyNodesQueryOptions(nodeId, LATEST, { limit: COMFY_NODES_LIMIT }),
+      ),
+    ])
+    // Markdown is rendered (and sanitised) here, so its toolchain stays off the browser.
+    if (node.description?.trim()) markdown.description = markdownHtml(node.description, 3)
+    for (const version of versions) {
+      if (version.changelog?.trim()) {
+        markdown.changelogs[version.id] = markdownHtml(version.changelog, 4)
+      }
+    }
+  })
+  return 'props' in result ? { props: { ...result.props, markdown } } : result
+}

@@ -1,0 +1,352 @@
+// `npm run bench:web`: the website as users and crawlers meet it. Starts its own stack (own ports
+// and data folder, like the e2e tests), then
+//   (a) Lighthouse 12 in Debian's Chromium on `/`, a node page and a publisher page: performance,
+//       accessibility, SEO and best-practices scores, LCP, TBT, CLS, and the node page's
+//       first-load JavaScript (gzipped bytes on the wire);
+//   (b) autocannon throughput of the server-rendered node page against the same HTML served as a
+//       static file by the same Next server.
+// Prints a table with the targets and writes bench-results/web.json.
+//   --seconds N (autocannon, default 10)   --connections N (default 10)
+import { spawn, type ChildProcess } from 'node:child_process'
+import fs from 'node:fs'
+import path from 'node:path'
+import autocannon from 'autocannon'
+
+const root = path.resolve(__dirname, '../..')
+const args = process.argv.slice(2)
+const flag = (name: string) => {
+  const index = args.indexOf(`--${name}`)
+  return index >= 0 ? args[index + 1] : undefined
+}
+const SECONDS = Number(flag('seconds') ?? 10)
+const CONNECTIONS = Number(flag('connections') ?? 10)
+const PORTS = { web: 3300, api: 8380, auth: 9599 }
+const WEB = `http://127.0.0.1:${PORTS.web}`
+const API = `http://127.0.0.1:${PORTS.api}`
+const CHROME_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+]
+/** Served by Next from public/ while the benchmark runs; it must exist before the server starts. */
+const STATIC_FILE = path.join(root, 'public', 'bench-static.html')
+const STATIC_PATH = '/bench-static.html'
+
+const TARGETS = {
+  performance: 95,
+  accessibility: 100,
+  seo: 100,
+  nodePageFirstLoadJsKb: 130,
+  ssrToStaticRatio: 0.5,
+}
+
+interface PageScores {
+  url: string
+  performance: number
+  accessibility: number
+  seo: number
+  bestPractices: number
+  lcpMs: number
+  tbtMs: number
+  cls: number
+  /** First-load JS: the page's own <script src> tags (what Next calls First Load JS), gzipped. */
+  firstLoadJsKbGzip: number
+  /** Every script fetched during the Lighthouse run (adds lazy chunks and link prefetches). */
+  allJsKbGzip: number
+  failedAudits: string[]
+  /** Failing accessibility checks with a few of the elements concerned. */
+  accessibilityIssues: { id: string; elements: string[] }[]
+}
+
+interface ThroughputResult {
+  url: string
+  requestsPerSecond: number
+  latencyP50Ms: number
+  latencyP99Ms: number
+  errors: number
+  non2xx: number
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+function startStack(): ChildProcess {
+  const dataDir = path.join(root, '.test-data', 'bench-web')
+  const child = spawn(path.join(root, 'node_modules', '.bin', 'tsx'), ['scripts/start.ts'], {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: {
+      ...process.env,
+      WEB_PORT: String(PORTS.web),
+      API_PORT: String(PORTS.api),
+      AUTH_EMULATOR_PORT: String(PORTS.auth),
+      DATA_DIR: dataDir,
+      NEXT_PUBLIC_SITE_URL: WEB,
+      NEXT_TELEMETRY_DISABLED: '1',
+    },
+  })
+  const log = (chunk: Buffer) => {
+    for (const line of chunk.toString().split('\n')) {
+      // The stack's own progress, without the request log.
+      if (line.trim() && !/^\s*(GET|POST|PUT|DELETE|HEAD) /.test(line)) {
+        process.stdout.write(`  [stack] ${line}\n`)
+      }
+    }
+  }
+  child.stdout?.on('data', log)
+  child.stderr?.on('data', log)
+  return child
+}
+
+async function waitForWeb(child: ChildProcess, timeoutMs = 600_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`The stack exited early (code ${child.exitCode}).`)
+    try {
+      const response = await fetch(`${WEB}/`)
+      if (response.ok) return
+    } catch {
+      // not up yet
+    }
+    await sleep(500)
+  }
+  throw new Error(`The website did not answer on ${WEB} within ${timeoutMs / 1000} s.`)
+}
+
+async function stopStack(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
+  child.kill('SIGINT')
+  const timer = setTimeout(() => child.kill('SIGKILL'), 30_000)
+  await exited
+  clearTimeout(timer)
+}
+
+interface NodeListResponse {
+  nodes: { id: string; publisher?: { id: string } }[]
+}
+
+async function samplePages(): Promise<{ nodeId: string; publisherId: string }> {
+  const response = await fetch(`${API}/nodes?limit=10`)
+  const list = (await response.json()) as NodeListResponse
+  const node = list.nodes.find((candidate) => candidate.publisher)
+  if (!node?.publisher) throw new Error('No node with a publisher in the demo data.')
+  return { nodeId: node.id, publisherId: node.publisher.id }
+}
+
+interface NetworkRequest {
+  resourceType?: string
+  transferSize?: number
+  url?: string
+}
+
+async function lighthouseScores(urls: string[]): Promise<PageScores[]> {
+  const { default: lighthouse } = await import('lighthouse')
+  const chromeLauncher = await import('chrome-launcher')
+  const chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS })
+  const results: PageScores[] = []
+  try {
+    for (const url of urls) {
+      // Warm the server, and read which scripts the page itself loads.
+      const html = await (await fetch(url)).text()
+      const ownScripts = new Set(
+        [...html.matchAll(/<script[^>]*\ssrc="([^"]+)"/g)].map(
+          (match) => new URL(match[1], url).pathname,
+        ),
+      )
+      const run = await lighthouse(url, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance', 'accessibility', 'seo', 'best-practices'],
+      })
+      if (!run) throw new Error(`Lighthouse returned nothing for ${url}.`)
+      const { lhr } = run
+      const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100)
+      const numeric = (id: string) => lhr.audits[id]?.numericValue ?? NaN
+      const details = lhr.audits['network-requests']?.details
+      const items = (details && 'items' in details ? details.items : []) as NetworkRequest[]
+      const scripts = items.filter((item) => item.resourceType === 'Script')
+      const bytes = (list: NetworkRequest[]) =>
+        list.reduce((sum, item) => sum + (item.transferSize ?? 0), 0)
+      const firstLoad = scripts.filter((item) =>
+        ownScripts.has(new URL(item.url ?? '', url).pathname),
+      )
+      const kb = (value: number) => Number((value / 1024).toFixed(1))
+      const failedAudits = Object.values(lhr.audits)
+        .filter(
+          (audit) =>
+            audit.score !== null &&
+            audit.score < 1 &&
+            (audit.scoreDisplayMode === 'binary' || audit.scoreDisplayMode === 'numeric'),
+        )
+        .map((audit) => `${audit.id} (${Math.round((audit.score ?? 0) * 100)})`)
+      const accessibilityIssues = (lhr.categories.accessibility?.auditRefs ?? [])
+        .map((ref) => lhr.audits[ref.id])
+        .filter((audit) => audit && audit.score === 0)
+        .map((audit) => {
+          const found = audit.details && 'items' in audit.details ? audit.details.items : []
+          const elements = (found as { node?: { snippet?: string } }[])
+            .slice(0, 3)
+            .map((item) => item.node?.snippet ?? '')
+          return { id: audit.id, elements }
+        })
+      results.push({
+        url,
+        performance: score('performance'),
+        accessibility: score('accessibility'),
+        seo: score('seo'),
+        bestPractices: score('best-practices'),
+        lcpMs: Math.round(numeric('largest-contentful-paint')),
+        tbtMs: Math.round(numeric('total-blocking-time')),
+        cls: Number(numeric('cumulative-layout-shift').toFixed(3)),
+        firstLoadJsKbGzip: kb(bytes(firstLoad)),
+        allJsKbGzip: kb(bytes(scripts)),
+        failedAudits,
+        accessibilityIssues,
+      })
+    }
+  } finally {
+    chrome.kill()
+  }
+  return results
+}
+
+async function throughput(url: string): Promise<ThroughputResult> {
+  // Warm-up, then the measured run.
+  await autocannon({ url, connections: CONNECTIONS, duration: 2 })
+  const result = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS })
+  return {
+    url,
+    requestsPerSecond: Math.round(result.requests.average),
+    latencyP50Ms: result.latency.p50,
+    latencyP99Ms: result.latency.p99,
+    errors: result.errors,
+    non2xx: result.non2xx,
+  }
+}
+
+const mark = (ok: boolean) => (ok ? 'ok  ' : 'MISS')
+
+async function main() {
+  // The static copy must be in public/ before Next starts (it lists public files at start).
+  fs.writeFileSync(STATIC_FILE, '<!doctype html><title>bench</title>')
+  console.log(`Starting the stack on :${PORTS.web} (api :${PORTS.api}, auth :${PORTS.auth})…`)
+  const stack = startStack()
+  const cleanUp = () => fs.rmSync(STATIC_FILE, { force: true })
+  process.on('SIGINT', () => {
+    cleanUp()
+    void stopStack(stack).then(() => process.exit(130))
+  })
+  try {
+    await waitForWeb(stack)
+    const { nodeId, publisherId } = await samplePages()
+    const nodeUrl = `${WEB}/nodes/${encodeURIComponent(nodeId)}`
+    const publisherUrl = `${WEB}/publishers/${encodeURIComponent(publisherId)}`
+
+    console.log('\nLighthouse (default mobile profile, simulated throttling)…')
+    const [home, nodePage, publisherPage] = await lighthouseScores([
+      `${WEB}/`,
+      nodeUrl,
+      publisherUrl,
+    ])
+
+    console.log(`\nautocannon: ${CONNECTIONS} connections × ${SECONDS} s…`)
+    const html = await (await fetch(nodeUrl)).text()
+    fs.writeFileSync(STATIC_FILE, html)
+    const ssr = await throughput(nodeUrl)
+    const staticFile = await throughput(`${WEB}${STATIC_PATH}`)
+    cleanUp()
+    const ratio = Number((ssr.requestsPerSecond / staticFile.requestsPerSecond).toFixed(3))
+
+    const pages = { home, node: nodePage, publisher: publisherPage }
+    console.log('\nLighthouse')
+    console.log(
+      'page        perf  a11y  seo  best   LCP ms  TBT ms    CLS  1st JS kB  all JS kB  failed audits',
+    )
+    for (const [name, page] of Object.entries(pages)) {
+      console.log(
+        `${name.padEnd(10)} ${String(page.performance).padStart(5)} ${String(page.accessibility).padStart(5)} ${String(page.seo).padStart(4)} ${String(page.bestPractices).padStart(5)} ${String(page.lcpMs).padStart(8)} ${String(page.tbtMs).padStart(7)} ${String(page.cls).padStart(6)} ${String(page.firstLoadJsKbGzip).padStart(10)} ${String(page.allJsKbGzip).padStart(10)}  ${page.failedAudits.join(', ') || '-'}`,
+      )
+    }
+    for (const [name, page] of Object.entries(pages)) {
+      for (const issue of page.accessibilityIssues) {
+        console.log(`  ${name} accessibility: ${issue.id} ${issue.elements.join(' | ')}`)
+      }
+    }
+    console.log('\nThroughput (node page)')
+    console.log(
+      `  SSR     ${ssr.requestsPerSecond} req/s (p50 ${ssr.latencyP50Ms} ms, p99 ${ssr.latencyP99Ms} ms, errors ${ssr.errors}, non-2xx ${ssr.non2xx})`,
+    )
+    console.log(
+      `  static  ${staticFile.requestsPerSecond} req/s (p50 ${staticFile.latencyP50Ms} ms, p99 ${staticFile.latencyP99Ms} ms, errors ${staticFile.errors}, non-2xx ${staticFile.non2xx})`,
+    )
+    console.log(`  ratio   ${ratio}`)
+
+    const all = Object.values(pages)
+    const checks = [
+      [
+        `performance ≥ ${TARGETS.performance}`,
+        all.every((page) => page.performance >= TARGETS.performance),
+        all.map((page) => page.performance).join(' / '),
+      ],
+      [
+        `accessibility = ${TARGETS.accessibility}`,
+        all.every((page) => page.accessibility >= TARGETS.accessibility),
+        all.map((page) => page.accessibility).join(' / '),
+      ],
+      [
+        `SEO = ${TARGETS.seo}`,
+        all.every((page) => page.seo >= TARGETS.seo),
+        all.map((page) => page.seo).join(' / '),
+      ],
+      [
+        `node-page first-load JS ≤ ${TARGETS.nodePageFirstLoadJsKb} kB gz`,
+        nodePage.firstLoadJsKbGzip <= TARGETS.nodePageFirstLoadJsKb,
+        `${nodePage.firstLoadJsKbGzip} kB (all JS during load ${nodePage.allJsKbGzip} kB)`,
+      ],
+      [`SSR/static ≥ ${TARGETS.ssrToStaticRatio}`, ratio >= TARGETS.ssrToStaticRatio, `${ratio}`],
+    ] as const
+    console.log('\nTargets (home / node / publisher)')
+    for (const [name, ok, value] of checks) console.log(`  ${mark(ok)} ${name.padEnd(38)} ${value}`)
+
+    const outDir = path.join(root, 'bench-results')
+    fs.mkdirSync(outDir, { recursive: true })
+    fs.writeFileSync(
+      path.join(outDir, 'web.json'),
+      JSON.stringify(
+        {
+          date: new Date().toISOString(),
+          chromium: CHROME_PATH,
+          lighthouse: { profile: 'mobile, simulated throttling (Lighthouse default)', pages },
+          throughput: {
+            connections: CONNECTIONS,
+            seconds: SECONDS,
+            ssr,
+            static: staticFile,
+            ratio,
+          },
+          targets: TARGETS,
+          met: Object.fromEntries(checks.map(([name, ok]) => [name, ok])),
+        },
+        null,
+        2,
+      ) + '\n',
+    )
+    console.log('\nWrote bench-results/web.json')
+  } finally {
+    cleanUp()
+    console.log('Stopping the stack…')
+    await stopStack(stack)
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error)
+  process.exitCode = 1
+})

@@ -1,0 +1,45 @@
+// The persisted query cache (seed section 9): local storage under `comfy-registry-cache`,
+// restored only when younger than 24 hours and written by the same build, written at most once
+// a second, and never holding pending queries.
+import { createSyncStoragePersister } from '@tanstack/query-sync-storage-persister'
+import { defaultShouldDehydrateQuery, type Query } from '@tanstack/react-query'
+import type { PersistQueryClientOptions } from '@tanstack/react-query-persist-client'
+import {
+  PERSISTED_CACHE_KEY,
+  PERSISTED_CACHE_MAX_AGE_MS,
+  PERSISTED_CACHE_THROTTLE_MS,
+} from '@/src/lib/constants'
+
+/** Pending queries are not persisted; the rest follows React Query's default (successes). */
+export function shouldPersistQuery(query: Query): boolean {
+  return query.state.status !== 'pending' && defaultShouldDehydrateQuery(query)
+}
+
+/** The build id Next gives the page; a new deployment discards the persisted cache. */
+export function currentBuildId(): string {
+  if (typeof window === 'undefined') return ''
+  const data = (window as Window & { __NEXT_DATA__?: { buildId?: string } }).__NEXT_DATA__
+  return data?.buildId ?? ''
+}
+
+export function makePersistOptions(
+  storage: Storage | undefined,
+  buildId: string,
+): Omit<PersistQueryClientOptions, 'queryClient'> {
+  return {
+    persister: createSyncStoragePersister({
+      storage,
+      key: PERSISTED_CACHE_KEY,
+      throttleTime: PERSISTED_CACHE_THROTTLE_MS,
+    }),
+    maxAge: PERSISTED_CACHE_MAX_AGE_MS,
+    buster: buildId,
+    dehydrateOptions: { shouldDehydrateQuery: shouldPersistQuery },
+  }
+}
+
+/** The options for the browser (local storage) or the server (nothing stored). */
+export function browserPersistOptions(): Omit<PersistQueryClientOptions, 'queryClient'> {
+  const storage = typeof window === 'undefined' ? undefined : window.localStorage
+  return makePersistOptions(storage, currentBuildId())
+}
