@@ -6,6 +6,7 @@ import fs from 'node:fs'
 import net from 'node:net'
 import path from 'node:path'
 import { ensureDemoAccounts } from './demo-accounts'
+import { waitForPort } from './net'
 import { ensureWebBuild } from './web-build'
 import { DEMO_FIREBASE_PROJECT_ID, stackPorts } from './ports'
 
@@ -18,21 +19,6 @@ function portIsFree(port: number): Promise<boolean> {
     server.once('error', () => resolve(false))
     server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)))
   })
-}
-
-async function waitForPort(port: number, what: string, child: ChildProcess, timeoutMs = 120_000) {
-  const deadline = Date.now() + timeoutMs
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`${what} exited early (code ${child.exitCode}).`)
-    const open = await new Promise<boolean>((resolve) => {
-      const socket = net.connect(port, '127.0.0.1')
-      socket.once('connect', () => (socket.destroy(), resolve(true)))
-      socket.once('error', () => resolve(false))
-    })
-    if (open) return
-    await new Promise((resolve) => setTimeout(resolve, 250))
-  }
-  throw new Error(`${what} did not open port ${port} within ${timeoutMs / 1000} s.`)
 }
 
 function startAuthEmulator(port: number, dataDir: string): ChildProcess {

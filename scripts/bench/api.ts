@@ -2,9 +2,8 @@
 // PostgreSQL with 100k nodes and on PGlite with 10k. Datasets are generated once and reused
 // (pass --fresh to rebuild). Prints a table and writes bench-results/api.json.
 //   --only postgres|pglite   --seconds N (per scenario, default 8)   --connections N (default 32)
-import { spawn, type ChildProcess } from 'node:child_process'
+import { spawn } from 'node:child_process'
 import fs from 'node:fs'
-import net from 'node:net'
 import path from 'node:path'
 import { sql } from 'drizzle-orm'
 import { Client } from 'pg'
@@ -12,6 +11,7 @@ import { migrate, openDatabase, type Database } from '../../server/db/client'
 import { nodes } from '../../server/db/schema'
 import { loadDemoData } from '../../server/seed/load'
 import { publiclyVisible } from '../../server/services/nodes'
+import { waitForPort } from '../net'
 import { runLoad, type LoadResult } from './load'
 
 const root = path.resolve(__dirname, '../..')
@@ -107,20 +107,6 @@ async function prepare(backend: Backend): Promise<string[]> {
   }
 }
 
-async function waitForPort(port: number, child: ChildProcess) {
-  for (let i = 0; i < 600; i += 1) {
-    if (child.exitCode !== null) throw new Error('The API exited early.')
-    const open = await new Promise<boolean>((resolve) => {
-      const socket = net.connect(port, '127.0.0.1')
-      socket.once('connect', () => (socket.destroy(), resolve(true)))
-      socket.once('error', () => resolve(false))
-    })
-    if (open) return
-    await new Promise((resolve) => setTimeout(resolve, 200))
-  }
-  throw new Error('The API did not start.')
-}
-
 async function measure(backend: Backend) {
   const ids = await prepare(backend)
   const api = spawn(path.join(root, 'node_modules/.bin/tsx'), ['server/main.ts'], {
@@ -135,7 +121,7 @@ async function measure(backend: Backend) {
     stdio: ['ignore', 'ignore', 'inherit'],
   })
   try {
-    await waitForPort(API_PORT, api)
+    await waitForPort(API_PORT, 'The API', api, 120_000)
     const base = `http://127.0.0.1:${API_PORT}`
     let n = 0
     const pick = <T>(list: T[]) => list[n++ % list.length]

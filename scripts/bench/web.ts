@@ -11,6 +11,7 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
 import autocannon from 'autocannon'
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../chromium'
 
 const root = path.resolve(__dirname, '../..')
 const args = process.argv.slice(2)
@@ -23,17 +24,7 @@ const CONNECTIONS = Number(flag('connections') ?? 10)
 const PORTS = { web: 3300, api: 8380, auth: 9599 }
 const WEB = `http://127.0.0.1:${PORTS.web}`
 const API = `http://127.0.0.1:${PORTS.api}`
-const CHROME_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
-const CHROME_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-]
+const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_ARGS]
 /** Served by Next from public/ while the benchmark runs; it must exist before the server starts. */
 const STATIC_FILE = path.join(root, 'public', 'bench-static.html')
 const STATIC_PATH = '/bench-static.html'
@@ -148,7 +139,10 @@ interface NetworkRequest {
 async function lighthouseScores(urls: string[]): Promise<PageScores[]> {
   const { default: lighthouse } = await import('lighthouse')
   const chromeLauncher = await import('chrome-launcher')
-  const chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS })
+  const chrome = await chromeLauncher.launch({
+    chromePath: CHROMIUM_PATH,
+    chromeFlags: CHROME_FLAGS,
+  })
   const results: PageScores[] = []
   try {
     for (const url of urls) {
@@ -322,7 +316,7 @@ async function main() {
       JSON.stringify(
         {
           date: new Date().toISOString(),
-          chromium: CHROME_PATH,
+          chromium: CHROMIUM_PATH,
           lighthouse: { profile: 'mobile, simulated throttling (Lighthouse default)', pages },
           throughput: {
             connections: CONNECTIONS,
