@@ -6,6 +6,7 @@
  * OpenAPI spec version: 1.0.0
  */
 
+export * from './addPublisherMemberRequest';
 export * from './adminCreateNodeRequest';
 export * from './adminUpdateNodeVersionRequest';
 export * from './apiKey';
@@ -100,6 +101,7 @@ export * from './publisher';
 export * from './publisherId';
 export * from './publisherIdQueryParameter';
 export * from './publisherMember';
+export * from './publisherMemberRole';
 export * from './publisherStatus';
 export * from './publisherUser';
 export * from './release';
@@ -119,6 +121,7 @@ export * from './timestampParameter';
 export * from './unauthorizedResponse';
 export * from './updateNodeRequest';
 export * from './updateNodeVersionRequest';
+export * from './updatePublisherMemberRequest';
 export * from './updatePublisherRequest';
 export * from './uploadResult';
 export * from './user';

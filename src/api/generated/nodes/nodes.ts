@@ -39,7 +39,6 @@ import type {
   NodeListResponse,
   NodeVersion,
   NotFoundResponse,
-  NotImplementedResponse,
   PostNodeReviewParams,
   SearchNodesParams,
   UnauthorizedResponse,
@@ -932,8 +931,8 @@ export const useDeleteNode = <TError = ErrorType<BadRequestResponse | Unauthoriz
     }
     /**
  * Who may call: the owners of `publisherId`. The node must be unclaimed and its
-GitHub repository must belong to the GitHub user of `GH_TOKEN`. Not built yet
-(501) until GitHub verification is available.
+GitHub repository must be one the GitHub user of `GH_TOKEN` administers or
+maintains (checked through the GitHub API).
 
  * @summary Claim an unclaimed node into your publisher
  */
@@ -955,7 +954,7 @@ export const claimMyNode = (
   
 
 
-export const getClaimMyNodeMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | NotImplementedResponse>,
+export const getClaimMyNodeMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof claimMyNode>>, TError,{publisherId: string;nodeId: string;data: BodyType<ClaimMyNodeRequest>}, TContext>, request?: SecondParameter<typeof customInstance>}
 ): UseMutationOptions<Awaited<ReturnType<typeof claimMyNode>>, TError,{publisherId: string;nodeId: string;data: BodyType<ClaimMyNodeRequest>}, TContext> => {
 
@@ -982,12 +981,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type ClaimMyNodeMutationResult = NonNullable<Awaited<ReturnType<typeof claimMyNode>>>
     export type ClaimMyNodeMutationBody = BodyType<ClaimMyNodeRequest>
-    export type ClaimMyNodeMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | NotImplementedResponse>
+    export type ClaimMyNodeMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>
 
     /**
  * @summary Claim an unclaimed node into your publisher
  */
-export const useClaimMyNode = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | NotImplementedResponse>,
+export const useClaimMyNode = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof claimMyNode>>, TError,{publisherId: string;nodeId: string;data: BodyType<ClaimMyNodeRequest>}, TContext>, request?: SecondParameter<typeof customInstance>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof claimMyNode>>,

@@ -25,6 +25,7 @@ import type {
 } from '@tanstack/react-query';
 
 import type {
+  AddPublisherMemberRequest,
   BadRequestResponse,
   ConflictResponse,
   CreatePublisherRequest,
@@ -33,6 +34,7 @@ import type {
   PermissionResponse,
   Publisher,
   UnauthorizedResponse,
+  UpdatePublisherMemberRequest,
   UpdatePublisherRequest,
   ValidatePublisherParams,
   ValidatePublisherResponse
@@ -713,3 +715,206 @@ export function useGetPermissionOnPublisherNodes<TData = Awaited<ReturnType<type
 
 
 
+/**
+ * Who may call: the publisher's owners and admins. The member is a registered user,
+found by email (they must have signed in once). 404 when no user has that email;
+409 when they are already a member.
+
+ * @summary Add a member to a publisher
+ */
+export const addPublisherMember = (
+    publisherId: string,
+    addPublisherMemberRequest: BodyType<AddPublisherMemberRequest>,
+ options?: SecondParameter<typeof customInstance>,signal?: AbortSignal
+) => {
+      
+      
+      return customInstance<Publisher>(
+      {url: `/publishers/${publisherId}/members`, method: 'POST',
+      headers: {'Content-Type': 'application/json', },
+      data: addPublisherMemberRequest, signal
+    },
+      options);
+    }
+  
+
+
+export const getAddPublisherMemberMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof addPublisherMember>>, TError,{publisherId: string;data: BodyType<AddPublisherMemberRequest>}, TContext>, request?: SecondParameter<typeof customInstance>}
+): UseMutationOptions<Awaited<ReturnType<typeof addPublisherMember>>, TError,{publisherId: string;data: BodyType<AddPublisherMemberRequest>}, TContext> => {
+
+const mutationKey = ['addPublisherMember'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof addPublisherMember>>, {publisherId: string;data: BodyType<AddPublisherMemberRequest>}> = (props) => {
+          const {publisherId,data} = props ?? {};
+
+          return  addPublisherMember(publisherId,data,requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type AddPublisherMemberMutationResult = NonNullable<Awaited<ReturnType<typeof addPublisherMember>>>
+    export type AddPublisherMemberMutationBody = BodyType<AddPublisherMemberRequest>
+    export type AddPublisherMemberMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>
+
+    /**
+ * @summary Add a member to a publisher
+ */
+export const useAddPublisherMember = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof addPublisherMember>>, TError,{publisherId: string;data: BodyType<AddPublisherMemberRequest>}, TContext>, request?: SecondParameter<typeof customInstance>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof addPublisherMember>>,
+        TError,
+        {publisherId: string;data: BodyType<AddPublisherMemberRequest>},
+        TContext
+      > => {
+
+      const mutationOptions = getAddPublisherMemberMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * Who may call: the publisher's owners and admins. Refused with 409 when it would
+leave the publisher without an owner.
+
+ * @summary Change a member's role
+ */
+export const updatePublisherMember = (
+    publisherId: string,
+    userId: string,
+    updatePublisherMemberRequest: BodyType<UpdatePublisherMemberRequest>,
+ options?: SecondParameter<typeof customInstance>,) => {
+      
+      
+      return customInstance<Publisher>(
+      {url: `/publishers/${publisherId}/members/${userId}`, method: 'PUT',
+      headers: {'Content-Type': 'application/json', },
+      data: updatePublisherMemberRequest
+    },
+      options);
+    }
+  
+
+
+export const getUpdatePublisherMemberMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updatePublisherMember>>, TError,{publisherId: string;userId: string;data: BodyType<UpdatePublisherMemberRequest>}, TContext>, request?: SecondParameter<typeof customInstance>}
+): UseMutationOptions<Awaited<ReturnType<typeof updatePublisherMember>>, TError,{publisherId: string;userId: string;data: BodyType<UpdatePublisherMemberRequest>}, TContext> => {
+
+const mutationKey = ['updatePublisherMember'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof updatePublisherMember>>, {publisherId: string;userId: string;data: BodyType<UpdatePublisherMemberRequest>}> = (props) => {
+          const {publisherId,userId,data} = props ?? {};
+
+          return  updatePublisherMember(publisherId,userId,data,requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type UpdatePublisherMemberMutationResult = NonNullable<Awaited<ReturnType<typeof updatePublisherMember>>>
+    export type UpdatePublisherMemberMutationBody = BodyType<UpdatePublisherMemberRequest>
+    export type UpdatePublisherMemberMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>
+
+    /**
+ * @summary Change a member's role
+ */
+export const useUpdatePublisherMember = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updatePublisherMember>>, TError,{publisherId: string;userId: string;data: BodyType<UpdatePublisherMemberRequest>}, TContext>, request?: SecondParameter<typeof customInstance>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof updatePublisherMember>>,
+        TError,
+        {publisherId: string;userId: string;data: BodyType<UpdatePublisherMemberRequest>},
+        TContext
+      > => {
+
+      const mutationOptions = getUpdatePublisherMemberMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * Who may call: the publisher's owners and admins; any member may remove themselves.
+Refused with 409 when it would leave the publisher without an owner.
+
+ * @summary Remove a member
+ */
+export const removePublisherMember = (
+    publisherId: string,
+    userId: string,
+ options?: SecondParameter<typeof customInstance>,) => {
+      
+      
+      return customInstance<void>(
+      {url: `/publishers/${publisherId}/members/${userId}`, method: 'DELETE'
+    },
+      options);
+    }
+  
+
+
+export const getRemovePublisherMemberMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof removePublisherMember>>, TError,{publisherId: string;userId: string}, TContext>, request?: SecondParameter<typeof customInstance>}
+): UseMutationOptions<Awaited<ReturnType<typeof removePublisherMember>>, TError,{publisherId: string;userId: string}, TContext> => {
+
+const mutationKey = ['removePublisherMember'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof removePublisherMember>>, {publisherId: string;userId: string}> = (props) => {
+          const {publisherId,userId} = props ?? {};
+
+          return  removePublisherMember(publisherId,userId,requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type RemovePublisherMemberMutationResult = NonNullable<Awaited<ReturnType<typeof removePublisherMember>>>
+    
+    export type RemovePublisherMemberMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>
+
+    /**
+ * @summary Remove a member
+ */
+export const useRemovePublisherMember = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof removePublisherMember>>, TError,{publisherId: string;userId: string}, TContext>, request?: SecondParameter<typeof customInstance>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof removePublisherMember>>,
+        TError,
+        {publisherId: string;userId: string},
+        TContext
+      > => {
+
+      const mutationOptions = getRemovePublisherMemberMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    
