@@ -1,4 +1,9 @@
 const { i18n } = require('./next-i18next.config.js')
+const {
+  PUBLIC_PAGE_CACHE_CONTROL,
+  PUBLIC_PAGE_MAX_AGE_S,
+  PUBLIC_PAGE_STALE_S,
+} = require('./public-cache.config.js')
 const withFlowbiteReact = require('flowbite-react/plugin/nextjs')
 
 /** @type {import('next').NextConfig} */
@@ -6,6 +11,13 @@ const nextConfig = {
   reactStrictMode: true,
   i18n,
   poweredByHeader: false,
+  // Node pages are statically regenerated (getStaticProps + revalidate): Next keeps serving a
+  // stale copy this long while it regenerates one, and CDNs get the same policy, made public.
+  expireTime: PUBLIC_PAGE_MAX_AGE_S + PUBLIC_PAGE_STALE_S,
+  async headers() {
+    const cacheControl = [{ key: 'Cache-Control', value: PUBLIC_PAGE_CACHE_CONTROL }]
+    return [{ source: '/nodes/:nodeId', headers: cacheControl }]
+  },
   // flowbite-react requires debounce@3 (ESM only); the server tests load ESM-only fastify plugins.
   transpilePackages: ['debounce', 'fastify-openapi-glue', '@seriousme/openapi-schema-validator'],
   async redirects() {

@@ -18,6 +18,15 @@ export function proxy(request: NextRequest) {
 }
 
 export const config = {
-  // Pages only: not the API routes, Next's assets or files such as /robots.txt and /icons/x.svg.
-  matcher: ['/', '/((?!api/|_next/|.*\\.[a-z0-9]+$).+)'],
+  // Pages only (not the API routes, Next's assets or files such as /robots.txt and /icons/x.svg),
+  // and only for visitors who chose a language: everyone else skips the proxy, so cached pages
+  // are served without running it. The cookie name is LANGUAGE_COOKIE (a literal here, because
+  // Next reads this config without running the module).
+  matcher: [
+    { source: '/', has: [{ type: 'cookie', key: 'NEXT_LOCALE' }] },
+    {
+      source: '/((?!api/|_next/|.*\\.[a-z0-9]+$).+)',
+      has: [{ type: 'cookie', key: 'NEXT_LOCALE' }],
+    },
+  ],
 }

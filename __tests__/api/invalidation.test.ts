@@ -1,6 +1,6 @@
 import { QueryClient } from '@tanstack/react-query'
 import { connectInvalidation, pathsToInvalidate } from '@/src/api/invalidation'
-import { AXIOS_INSTANCE, customInstance } from '@/src/api/mutator'
+import { getAxiosInstance, customInstance } from '@/src/api/mutator'
 
 jest.mock('@/src/lib/firebase', () => ({
   getFirebaseAuth: () => ({ authStateReady: () => Promise.resolve(), currentUser: null }),
@@ -22,7 +22,7 @@ describe('invalidation after writes (seed section 7)', () => {
   })
 
   it('a successful write through the client invalidates the matching cached queries', async () => {
-    AXIOS_INSTANCE.defaults.adapter = async (config) => ({
+    ;(await getAxiosInstance()).defaults.adapter = async (config) => ({
       data: {},
       status: 200,
       statusText: '',

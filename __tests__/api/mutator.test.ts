@@ -5,7 +5,7 @@
  */
 import type { InternalAxiosRequestConfig } from 'axios'
 import {
-  AXIOS_INSTANCE,
+  getAxiosInstance,
   customInstance,
   onWriteSuccess,
   type WriteSuccess,
@@ -26,10 +26,11 @@ function signedIn(token: string | null) {
   return getIdToken
 }
 
-beforeEach(() => {
+beforeEach(async () => {
   requests = []
   sessionStorage.clear()
-  AXIOS_INSTANCE.defaults.adapter = async (config) => {
+  const axios = await getAxiosInstance()
+  axios.defaults.adapter = async (config) => {
     requests.push(config)
     const status = config.method?.toUpperCase() === 'POST' ? 201 : 200
     return { data: { ok: true }, status, statusText: '', headers: {}, config }
@@ -40,7 +41,9 @@ describe('API client (seed section 7)', () => {
   it('serialises array params as repeated keys', async () => {
     signedIn(null)
     await customInstance({ url: '/versions', method: 'GET', params: { statuses: ['A', 'B'] } })
-    expect(AXIOS_INSTANCE.getUri(requests[0])).toMatch(/\/versions\?statuses=A&statuses=B$/)
+    expect((await getAxiosInstance()).getUri(requests[0])).toMatch(
+      /\/versions\?statuses=A&statuses=B$/,
+    )
   })
 
   it('sends Cache-Control no-cache, no-store, must-revalidate, Pragma no-cache, Expires 0', async () => {

@@ -1,6 +1,6 @@
 // A node's public page, server-rendered: the node, its versions and the comfy nodes of its latest
 // version are prefetched and hydrated. Unknown (or hidden) nodes are the 404 page.
-import type { GetServerSideProps } from 'next'
+import type { GetStaticPaths, GetStaticProps } from 'next'
 import { useRouter } from 'next/router'
 import { useTranslation } from 'next-i18next/pages'
 import { Seo } from '@/components/common/Seo'
@@ -17,7 +17,7 @@ import {
 } from '@/src/api/generated/versions/versions'
 import { summary } from '@/src/lib/markdown'
 import { localizedUrl, nodeJsonLd, SITE_NAME } from '@/src/lib/seo'
-import { publicPropsOrNotFound } from '@/src/lib/public-page'
+import { staticPropsOrNotFound } from '@/src/lib/public-page'
 
 /** The comfy nodes listed for the latest version (one page; the API's maximum). */
 export const COMFY_NODES_LIMIT = 100
@@ -79,10 +79,14 @@ export default function NodePage({ markdown }: { markdown?: NodeMarkdown }) {
   )
 }
 
-export const getServerSideProps: GetServerSideProps = async (context) => {
+// Node pages are generated on their first request and then served from the page cache
+// (see staticPropsOrNotFound): none are built ahead, there are too many.
+export const getStaticPaths: GetStaticPaths = () => ({ paths: [], fallback: 'blocking' })
+
+export const getStaticProps: GetStaticProps = async (context) => {
   const nodeId = paramOf(context.params?.nodeId)
   const markdown: NodeMarkdown = { description: null, changelogs: {} }
-  const result = await publicPropsOrNotFound(context, async (queryClient) => {
+  const result = await staticPropsOrNotFound(context, async (queryClient) => {
     const [node, versions] = await Promise.all([
       // fetchQuery throws, so a 404 becomes the 404 page and a 5xx the error page.
       queryClient.fetchQuery(getGetNodeQueryOptions(nodeId)),
@@ -100,5 +104,5 @@ export const getServerSideProps: GetServerSideProps = async (context) => {
       }
     }
   })
-  return 'props' in result ? { props: { ...result.props, markdown } } : result
+  return 'props' in result ? { ...result, props: { ...result.props, markdown } } : result
 }

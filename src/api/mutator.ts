@@ -1,18 +1,17 @@
 // The one axios instance every generated call goes through, with the client rules of seed
 // section 7: repeated-key array params, the bearer token, the no-cache request headers, and a
 // signal after each successful write so cached queries of that path can be invalidated.
-import Axios, {
-  type AxiosError,
-  type AxiosRequestConfig,
-  type InternalAxiosRequestConfig,
+// axios itself is imported on the first request, not with the page: hydrating server-rendered
+// data needs no HTTP client, so it stays out of every page's first-load JavaScript.
+import type {
+  AxiosError,
+  AxiosInstance,
+  AxiosRequestConfig,
+  AxiosResponse,
+  InternalAxiosRequestConfig,
 } from 'axios'
 import { ID_TOKEN_STORAGE_KEY, NO_CACHE_REQUEST_HEADERS } from '@/src/lib/constants'
 import { publicEnv, serverApiUrl } from '@/src/lib/public-env'
-
-export const AXIOS_INSTANCE = Axios.create({
-  // Arrays as repeated keys: statuses=A&statuses=B
-  paramsSerializer: { indexes: null },
-})
 
 function readStoredToken(): string | null {
   try {
@@ -57,8 +56,6 @@ export async function prepareRequest(
   return config
 }
 
-AXIOS_INSTANCE.interceptors.request.use(prepareRequest)
-
 /** A successful write, as seen by the invalidation rules. */
 export interface WriteSuccess {
   method: 'POST' | 'PUT' | 'PATCH' | 'DELETE'
@@ -75,7 +72,7 @@ export function onWriteSuccess(listener: (write: WriteSuccess) => void): () => v
   return () => void writeListeners.delete(listener)
 }
 
-AXIOS_INSTANCE.interceptors.response.use((response) => {
+function announceWrite(response: AxiosResponse): AxiosResponse {
   const method = (response.config.method ?? 'get').toUpperCase()
   if (WRITE_METHODS.has(method) && response.config.url) {
     const path = response.config.url.split(/[?#]/)[0]
@@ -84,7 +81,23 @@ AXIOS_INSTANCE.interceptors.response.use((response) => {
     }
   }
   return response
-})
+}
+
+let instance: Promise<AxiosInstance> | undefined
+
+/** The axios instance, created (and axios loaded) on first use. */
+export function getAxiosInstance(): Promise<AxiosInstance> {
+  instance ??= import('axios').then(({ default: Axios }) => {
+    const axios = Axios.create({
+      // Arrays as repeated keys: statuses=A&statuses=B
+      paramsSerializer: { indexes: null },
+    })
+    axios.interceptors.request.use(prepareRequest)
+    axios.interceptors.response.use(announceWrite)
+    return axios
+  })
+  return instance
+}
 
 /** Orval mutator: performs the request and resolves with the response body. */
 export const customInstance = <T>(
@@ -92,11 +105,9 @@ export const customInstance = <T>(
   options?: AxiosRequestConfig,
 ): Promise<T> => {
   const controller = new AbortController()
-  const promise = AXIOS_INSTANCE({
-    signal: controller.signal,
-    ...config,
-    ...options,
-  }).then(({ data }) => data as T)
+  const promise = getAxiosInstance()
+    .then((axios) => axios<T>({ signal: controller.signal, ...config, ...options }))
+    .then(({ data }) => data)
 
   // React Query calls `cancel` when a query is cancelled.
   ;(promise as Promise<T> & { cancel?: () => void }).cancel = () => controller.abort()

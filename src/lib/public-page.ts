@@ -2,12 +2,18 @@
 // an id that cannot exist) becomes Next's 404 page with HTTP 404; any other failure is thrown, so
 // Next answers with the 500 page.
 import type { QueryClient } from '@tanstack/react-query'
-import { isAxiosError } from 'axios'
-import type { GetServerSidePropsContext, GetServerSidePropsResult } from 'next'
-import { publicPageProps } from './ssr'
+import type {
+  GetServerSidePropsContext,
+  GetServerSidePropsResult,
+  GetStaticPropsContext,
+  GetStaticPropsResult,
+} from 'next'
+import { httpStatusOf } from '@/src/api/errors'
+import { PUBLIC_PAGE_MAX_AGE_S } from '@/public-cache.config'
+import { pageProps, publicPageProps } from './ssr'
 
 export function isNotFound(error: unknown): boolean {
-  const status = isAxiosError(error) ? error.response?.status : undefined
+  const status = httpStatusOf(error)
   return status === 404 || status === 400
 }
 
@@ -21,6 +27,24 @@ export async function publicPropsOrNotFound(
     return { props: await publicPageProps(context, prefetch) }
   } catch (error) {
     if (isNotFound(error)) return { notFound: true }
+    throw error
+  }
+}
+
+/**
+ * The same for statically generated pages (incremental static regeneration): rendered on the
+ * first request, then served from Next's page cache and regenerated in the background at most
+ * every PUBLIC_PAGE_MAX_AGE_S seconds. Browsers still refetch the data after hydration
+ * (stale time 0), so a visitor sees edits at once.
+ */
+export async function staticPropsOrNotFound(
+  context: GetStaticPropsContext,
+  prefetch: (queryClient: QueryClient) => Promise<unknown>,
+): Promise<GetStaticPropsResult<PublicProps>> {
+  try {
+    return { props: await pageProps(context.locale, prefetch), revalidate: PUBLIC_PAGE_MAX_AGE_S }
+  } catch (error) {
+    if (isNotFound(error)) return { notFound: true, revalidate: PUBLIC_PAGE_MAX_AGE_S }
     throw error
   }
 }

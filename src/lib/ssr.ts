@@ -5,24 +5,28 @@ import type { GetServerSidePropsContext } from 'next'
 import { serverSideTranslations } from 'next-i18next/pages/serverSideTranslations'
 import { makeQueryClient } from '@/src/api/query-client'
 import nextI18nextConfig from '@/next-i18next.config'
+import { PUBLIC_PAGE_CACHE_CONTROL } from '@/public-cache.config'
 import { DEFAULT_LANGUAGE } from './constants'
 
-/** Public pages may be cached by a CDN for a minute and served stale while it revalidates. */
-export const PUBLIC_PAGE_CACHE_CONTROL = 'public, s-maxage=60, stale-while-revalidate=600'
-
-export async function publicPageProps(
-  context: GetServerSidePropsContext,
+/** Translations and the dehydrated cache after `prefetch` ran against a fresh query client. */
+export async function pageProps(
+  locale: string | undefined,
   prefetch: (queryClient: QueryClient) => Promise<unknown>,
 ) {
   const queryClient = makeQueryClient()
   await prefetch(queryClient)
-  context.res.setHeader('Cache-Control', PUBLIC_PAGE_CACHE_CONTROL)
   return {
-    ...(await serverSideTranslations(
-      context.locale ?? DEFAULT_LANGUAGE,
-      ['common'],
-      nextI18nextConfig,
-    )),
+    ...(await serverSideTranslations(locale ?? DEFAULT_LANGUAGE, ['common'], nextI18nextConfig)),
     dehydratedState: dehydrate(queryClient),
   }
+}
+
+/** Server-rendered per request (getServerSideProps), cacheable by a CDN. */
+export async function publicPageProps(
+  context: GetServerSidePropsContext,
+  prefetch: (queryClient: QueryClient) => Promise<unknown>,
+) {
+  const props = await pageProps(context.locale, prefetch)
+  context.res.setHeader('Cache-Control', PUBLIC_PAGE_CACHE_CONTROL)
+  return props
 }
