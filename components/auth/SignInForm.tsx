@@ -6,6 +6,7 @@ import { useTranslation } from 'next-i18next/pages'
 import { useId, useRef, useState, type FormEvent } from 'react'
 import { PASSWORD_MIN_LENGTH } from '@/src/lib/constants'
 import {
+  GENERIC_ERROR_KEY,
   authErrorCode,
   authErrorKey,
   firebaseSignInMethods,
@@ -95,7 +96,10 @@ export function SignInForm({
       onSignedIn()
       // Stay busy: the page is leaving.
     } catch (error) {
-      setErrorKey(authErrorKey(error))
+      const key = authErrorKey(error)
+      // Unexpected failures get the generic message; the details go to the console for support.
+      if (key === GENERIC_ERROR_KEY) console.error(error)
+      setErrorKey(key)
       setBusy(false)
     }
   }

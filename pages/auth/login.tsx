@@ -1,5 +1,5 @@
 import { AuthScreen } from '@/components/auth/AuthScreen'
-import { translationsOnly } from '@/src/lib/static-props'
+import { translationsOnly } from '@/src/lib/page-props'
 
 export default function LoginPage() {
   return <AuthScreen mode="login" />
@@ -7,4 +7,4 @@ export default function LoginPage() {
 // Loads Firebase even for a first-time visitor (see src/lib/auth.tsx).
 LoginPage.requiresAuth = true
 
-export const getStaticProps = translationsOnly
+export const getServerSideProps = translationsOnly

@@ -2,7 +2,7 @@ import { useRouter } from 'next/router'
 import { useTranslation } from 'next-i18next/pages'
 import { LogoutScreen } from '@/components/auth/LogoutScreen'
 import { Seo } from '@/components/common/Seo'
-import { translationsOnly } from '@/src/lib/static-props'
+import { translationsOnly } from '@/src/lib/page-props'
 
 export default function LogoutPage() {
   const { t } = useTranslation()
@@ -22,4 +22,4 @@ export default function LogoutPage() {
 // The header shows who is signed in here: Firebase loads for this page.
 LogoutPage.requiresAuth = true
 
-export const getStaticProps = translationsOnly
+export const getServerSideProps = translationsOnly

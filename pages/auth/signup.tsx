@@ -1,5 +1,5 @@
 import { AuthScreen } from '@/components/auth/AuthScreen'
-import { translationsOnly } from '@/src/lib/static-props'
+import { translationsOnly } from '@/src/lib/page-props'
 
 export default function SignupPage() {
   return <AuthScreen mode="signup" />
@@ -7,4 +7,4 @@ export default function SignupPage() {
 // Loads Firebase even for a first-time visitor (see src/lib/auth.tsx).
 SignupPage.requiresAuth = true
 
-export const getStaticProps = translationsOnly
+export const getServerSideProps = translationsOnly

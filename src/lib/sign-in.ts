@@ -63,10 +63,13 @@ export function authErrorCode(error: unknown): string | undefined {
   return typeof error.code === 'string' ? error.code : undefined
 }
 
+export const GENERIC_ERROR_KEY = 'auth.errors.generic'
+
 /** The translation key of the message for a sign-in error; a generic one for unknown errors. */
 export function authErrorKey(error: unknown): string {
   const code = authErrorCode(error)
-  return `auth.errors.${(code !== undefined && ERROR_KEYS[code]) || 'generic'}`
+  const known = code === undefined ? undefined : ERROR_KEYS[code]
+  return known ? `auth.errors.${known}` : GENERIC_ERROR_KEY
 }
 
 // C0 controls, DEL and C1 controls: browsers drop some of them inside URLs, which hides tricks.
