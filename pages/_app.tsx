@@ -12,7 +12,7 @@ import { Layout } from '@/components/common/Layout'
 import { connectInvalidation } from '@/src/api/invalidation'
 import { browserPersistOptions } from '@/src/api/persist'
 import { makeQueryClient } from '@/src/api/query-client'
-import { AuthProvider } from '@/src/lib/auth'
+import { AuthProvider, type RequiresAuth } from '@/src/lib/auth'
 import nextI18nextConfig from '@/next-i18next.config'
 
 // Inter, self-hosted from @fontsource-variable/inter: no font download from a third party.
@@ -34,6 +34,8 @@ export interface PageProps {
 }
 
 function RegistryApp({ Component, pageProps }: AppProps<PageProps>) {
+  // A page with `Page.requiresAuth = true` loads Firebase even for a first-time visitor.
+  const requiresAuth = (Component as RequiresAuth).requiresAuth === true
   // One client per browser session (and per request on the server).
   const [queryClient] = useState(makeQueryClient)
   const [persistOptions] = useState(browserPersistOptions)
@@ -49,7 +51,7 @@ function RegistryApp({ Component, pageProps }: AppProps<PageProps>) {
   return (
     <PersistQueryClientProvider client={queryClient} persistOptions={persistOptions}>
       <HydrationBoundary state={pageProps.dehydratedState}>
-        <AuthProvider>
+        <AuthProvider requiresAuth={requiresAuth}>
           <ThemeInit />
           <div className={`${inter.variable} font-sans`}>
             <Layout>

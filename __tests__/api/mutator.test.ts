@@ -17,7 +17,9 @@ jest.mock('@/src/lib/firebase', () => ({ getFirebaseAuth: jest.fn() }))
 const mockedAuth = jest.mocked(getFirebaseAuth)
 let requests: InternalAxiosRequestConfig[] = []
 
+/** `token` null: Firebase has no current user (someone signed in here before: the hint is set). */
 function signedIn(token: string | null) {
+  localStorage.setItem('comfy-registry-signed-in', '1')
   const getIdToken = jest.fn(() => Promise.resolve(token ?? ''))
   mockedAuth.mockReturnValue({
     authStateReady: () => Promise.resolve(),
@@ -28,7 +30,9 @@ function signedIn(token: string | null) {
 
 beforeEach(async () => {
   requests = []
+  mockedAuth.mockReset()
   sessionStorage.clear()
+  localStorage.clear()
   const axios = await getAxiosInstance()
   axios.defaults.adapter = async (config) => {
     requests.push(config)
@@ -71,6 +75,23 @@ describe('API client (seed section 7)', () => {
     sessionStorage.setItem('comfy-registry-id-token', 'stored-token')
     await customInstance({ url: '/users', method: 'GET' })
     expect(requests[0].headers.get('Authorization')).toBe('Bearer stored-token')
+  })
+
+  it('does not load Firebase when nobody signed in on this browser (no hint)', async () => {
+    // A fresh module registry: earlier tests here already loaded Firebase in this page.
+    await jest.isolateModulesAsync(async () => {
+      const fresh = await import('@/src/api/mutator')
+      const { getFirebaseAuth: freshAuth } = await import('@/src/lib/firebase')
+      const freshAxios = await fresh.getAxiosInstance()
+      freshAxios.defaults.adapter = (await getAxiosInstance()).defaults.adapter
+      sessionStorage.setItem('comfy-registry-id-token', 'stored-token')
+      await fresh.customInstance({ url: '/nodes', method: 'GET' })
+      expect(requests[0].headers.get('Authorization')).toBe('Bearer stored-token')
+      sessionStorage.clear()
+      await fresh.customInstance({ url: '/nodes', method: 'GET' })
+      expect(requests[1].headers.has('Authorization')).toBe(false)
+      expect(freshAuth).not.toHaveBeenCalled()
+    })
   })
 
   it('sends no Authorization header without user or stored token', async () => {

@@ -10,7 +10,9 @@ import type {
   AxiosResponse,
   InternalAxiosRequestConfig,
 } from 'axios'
+import { hasSignedInHint } from '@/src/lib/auth-hint'
 import { ID_TOKEN_STORAGE_KEY, NO_CACHE_REQUEST_HEADERS } from '@/src/lib/constants'
+import { firebaseRequested, loadFirebase } from '@/src/lib/firebase-loader'
 import { publicEnv, serverApiUrl } from '@/src/lib/public-env'
 
 function readStoredToken(): string | null {
@@ -24,10 +26,13 @@ function readStoredToken(): string | null {
 /**
  * The bearer token for a browser request: the current Firebase user's fresh ID token (saved to
  * session storage too); when nobody is signed in, the stored token. No token on the server.
+ * Firebase is not loaded for this when nobody signed in on this browser (no hint) and nothing
+ * else on the page loaded it: then there is no user to ask.
  */
 export async function currentIdToken(): Promise<string | null> {
   if (typeof window === 'undefined') return null
-  const { getFirebaseAuth } = await import('@/src/lib/firebase')
+  if (!hasSignedInHint() && !firebaseRequested()) return readStoredToken()
+  const { getFirebaseAuth } = await loadFirebase()
   const auth = getFirebaseAuth()
   await auth.authStateReady()
   const user = auth.currentUser

@@ -1,12 +1,30 @@
 // Sign-in state (seed sections 1, 2, 8 and 9): the Firebase user through onAuthStateChanged, the
 // ID-token refresh schedule, analytics identification, and the logout sequence.
-// Firebase is imported lazily so it stays out of every page's first-load JavaScript.
+//
+// Firebase loads only when needed (issue 3: anonymous visitors never download it): when someone
+// signed in on this browser before (the SIGNED_IN_HINT_KEY hint in local storage), when something
+// calls `loadFirebase()` (sign-in forms, the API client), or when the page declares it needs the
+// signed-in user with a static flag, which _app reads:
+//
+//   export default function YourNodesPage() { … }
+//   YourNodesPage.requiresAuth = true
+//
+// Without Firebase the state is `{ user: null, loading: false }`.
 import type { QueryClient } from '@tanstack/react-query'
 import { useQueryClient } from '@tanstack/react-query'
-import type { User } from 'firebase/auth'
 import { useTranslation } from 'next-i18next/pages'
-import { createContext, useCallback, useContext, useEffect, useState, type ReactNode } from 'react'
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useState,
+  useSyncExternalStore,
+  type ReactNode,
+} from 'react'
 import { identify, setProfile } from './analytics'
+import { clearSignedInHint, hasSignedInHint, needsFirebase, setSignedInHint } from './auth-hint'
 import {
   ID_TOKEN_STORAGE_KEY,
   LANGUAGE_STORAGE_KEY,
@@ -15,7 +33,13 @@ import {
   TOKEN_REFRESH_BACKOFF_START_MS,
   TOKEN_REFRESH_BEFORE_EXPIRY_MS,
 } from './constants'
+import { firebaseRequested, loadFirebase, onFirebaseRequested } from './firebase-loader'
 import { publicEnv } from './public-env'
+
+/** A page component that needs the signed-in user (see the comment at the top). */
+export interface RequiresAuth {
+  requiresAuth?: boolean
+}
 
 export interface AuthUser {
   uid: string
@@ -106,7 +130,17 @@ export function startTokenRefresh(
   }
 }
 
-function toAuthUser(user: User): AuthUser {
+/** A signed-in user as the auth source reports it (Firebase's User has all of this). */
+export interface SignedInUser extends AuthUser, TokenSource {}
+
+/** What AuthProvider needs of Firebase (the lazily loaded src/lib/firebase module). */
+export interface AuthSource {
+  onUserChanged(listener: (user: SignedInUser | null) => void): () => void
+  signInWithEmail(email: string, password: string): Promise<void>
+  signOut(): Promise<void>
+}
+
+function toAuthUser(user: AuthUser): AuthUser {
   return {
     uid: user.uid,
     email: user.email,
@@ -116,11 +150,7 @@ function toAuthUser(user: User): AuthUser {
 }
 
 async function firebaseSignOut(): Promise<void> {
-  const [{ getFirebaseAuth }, { signOut }] = await Promise.all([
-    import('./firebase'),
-    import('firebase/auth'),
-  ])
-  await signOut(getFirebaseAuth())
+  await (await loadFirebase()).signOut()
 }
 
 function saveToken(token: string) {
@@ -131,47 +161,82 @@ function saveToken(token: string) {
   }
 }
 
-export function AuthProvider({ children }: { children: ReactNode }) {
-  const [state, setState] = useState<AuthState>({
-    user: null,
-    loading: true,
-    signOut: firebaseSignOut,
-  })
+export interface AuthProviderProps {
+  children: ReactNode
+  /** The current page needs the signed-in user: load Firebase even without the hint. */
+  requiresAuth?: boolean
+  /** Loads the auth source (tests pass a fake). */
+  loadSource?: () => Promise<AuthSource>
+}
+
+export function AuthProvider({
+  children,
+  requiresAuth = false,
+  loadSource = loadFirebase,
+}: AuthProviderProps) {
+  // null while rendering on the server and hydrating (not known yet); then whether this page
+  // uses Firebase. It only ever turns true: the hint is written only once Firebase is loaded.
+  const usesFirebase = useSyncExternalStore(
+    onFirebaseRequested,
+    () =>
+      needsFirebase({
+        pageRequiresAuth: requiresAuth,
+        hint: hasSignedInHint(),
+        requested: firebaseRequested(),
+      }),
+    () => null,
+  )
+  // undefined until Firebase has reported whether someone is signed in.
+  const [firebaseUser, setFirebaseUser] = useState<AuthUser | null | undefined>(undefined)
+
+  // E2E only: sign in without the forms (loads Firebase on demand).
+  useEffect(() => {
+    if (!publicEnv().firebase.emulatorHost) return
+    window.__registryTestSignIn = async (email, password) => {
+      await (await loadSource()).signInWithEmail(email, password)
+      setSignedInHint()
+    }
+    return () => {
+      delete window.__registryTestSignIn
+    }
+  }, [loadSource])
 
   useEffect(() => {
+    if (!usesFirebase) return
     let unsubscribe: (() => void) | undefined
     let stopRefresh: (() => void) | undefined
     let cancelled = false
-    void Promise.all([import('./firebase'), import('firebase/auth')]).then(
-      ([{ getFirebaseAuth }, { onAuthStateChanged, signInWithEmailAndPassword }]) => {
-        if (cancelled) return
-        const auth = getFirebaseAuth()
-        if (publicEnv().firebase.emulatorHost) {
-          window.__registryTestSignIn = async (email, password) => {
-            await signInWithEmailAndPassword(auth, email, password)
-          }
-        }
-        unsubscribe = onAuthStateChanged(auth, (user) => {
-          stopRefresh?.()
-          stopRefresh = undefined
-          setState({
-            user: user ? toAuthUser(user) : null,
-            loading: false,
-            signOut: firebaseSignOut,
-          })
-          if (!user) return
-          stopRefresh = startTokenRefresh(user, saveToken)
-          void identify(user.uid)
-          void setProfile({ $email: user.email, $name: user.displayName })
-        })
-      },
-    )
+    void loadSource().then((source) => {
+      if (cancelled) return
+      unsubscribe = source.onUserChanged((user) => {
+        stopRefresh?.()
+        stopRefresh = undefined
+        setFirebaseUser(user ? toAuthUser(user) : null)
+        if (!user) return clearSignedInHint()
+        setSignedInHint()
+        stopRefresh = startTokenRefresh(user, saveToken)
+        void identify(user.uid)
+        void setProfile({ $email: user.email, $name: user.displayName })
+      })
+    })
     return () => {
       cancelled = true
       unsubscribe?.()
       stopRefresh?.()
     }
-  }, [])
+  }, [usesFirebase, loadSource])
+
+  const signOut = useCallback(async () => {
+    await (await loadSource()).signOut()
+  }, [loadSource])
+  const state = useMemo<AuthState>(
+    () => ({
+      user: usesFirebase ? (firebaseUser ?? null) : null,
+      loading: usesFirebase === null || (usesFirebase && firebaseUser === undefined),
+      signOut,
+    }),
+    [usesFirebase, firebaseUser, signOut],
+  )
 
   return <AuthContext.Provider value={state}>{children}</AuthContext.Provider>
 }

@@ -76,3 +76,14 @@ export const THEME_STORAGE_KEY = 'flowbite-theme-mode'
 
 /** Routes without the page header (section 2). */
 export const ROUTES_WITHOUT_HEADER = ['/auth/login', '/auth/signup'] as const
+
+/**
+ * Present in local storage while someone is signed in on this browser (written at sign-in, removed
+ * when Firebase reports nobody). Without it, and on pages that do not need sign-in, Firebase is
+ * never loaded: anonymous visitors do not pay for it (issue 3's performance budget).
+ */
+export const SIGNED_IN_HINT_KEY = 'comfy-registry-signed-in'
+/** Where sign-in leads when `fromUrl` is missing or not a path of this site. */
+export const AFTER_SIGN_IN_DEFAULT_PATH = '/nodes'
+/** The sign-in provider's minimum password length (seed section 5). */
+export const PASSWORD_MIN_LENGTH = 6

@@ -1,7 +1,21 @@
-// The Firebase client, initialised once from the public settings of the page. Loaded lazily
-// (dynamic import) so anonymous pages do not pay for it in their first-load JavaScript.
+// The Firebase client, initialised once from the public settings of the page, and every Firebase
+// call the site makes. This whole module is the lazily loaded Firebase chunk: load it only through
+// `loadFirebase()` (src/lib/firebase-loader.ts) so anonymous pages never download it.
 import { getApp, getApps, initializeApp, type FirebaseApp } from 'firebase/app'
-import { connectAuthEmulator, getAuth, type Auth } from 'firebase/auth'
+import {
+  connectAuthEmulator,
+  createUserWithEmailAndPassword,
+  getAuth,
+  GithubAuthProvider,
+  GoogleAuthProvider,
+  onAuthStateChanged,
+  sendPasswordResetEmail,
+  signInWithEmailAndPassword,
+  signInWithPopup,
+  signOut as firebaseSignOut,
+  type Auth,
+  type User,
+} from 'firebase/auth'
 import { publicEnv } from './public-env'
 
 let auth: Auth | undefined
@@ -19,4 +33,30 @@ export function getFirebaseAuth(): Auth {
   const { emulatorHost } = publicEnv().firebase
   if (emulatorHost) connectAuthEmulator(auth, `http://${emulatorHost}`, { disableWarnings: true })
   return auth
+}
+
+/** Calls `listener` with the signed-in user now and on every change; returns unsubscribe. */
+export function onUserChanged(listener: (user: User | null) => void): () => void {
+  return onAuthStateChanged(getFirebaseAuth(), listener)
+}
+
+export async function signOut(): Promise<void> {
+  await firebaseSignOut(getFirebaseAuth())
+}
+
+export async function signInWithEmail(email: string, password: string): Promise<void> {
+  await signInWithEmailAndPassword(getFirebaseAuth(), email, password)
+}
+
+export async function signUpWithEmail(email: string, password: string): Promise<void> {
+  await createUserWithEmailAndPassword(getFirebaseAuth(), email, password)
+}
+
+export async function signInWithProvider(provider: 'google' | 'github'): Promise<void> {
+  const authProvider = provider === 'google' ? new GoogleAuthProvider() : new GithubAuthProvider()
+  await signInWithPopup(getFirebaseAuth(), authProvider)
+}
+
+export async function sendPasswordReset(email: string): Promise<void> {
+  await sendPasswordResetEmail(getFirebaseAuth(), email)
 }
