@@ -5,6 +5,13 @@ import { useRouter } from 'next/router'
 import { useTranslation } from 'next-i18next/pages'
 import { Seo } from '@/components/common/Seo'
 import { markdownHtml } from '@/components/common/markdown-html'
+import { ClaimNode } from '@/components/manage/ClaimNode'
+import {
+  NodeOwnerActions,
+  useCanEditNode,
+  useOwnerVersions,
+  VersionActions,
+} from '@/components/manage/NodeManagement'
 import { NodeView, type NodeMarkdown } from '@/components/node/NodeView'
 import {
   getListComfyNodesQueryOptions,
@@ -39,7 +46,11 @@ export default function NodePage({ markdown }: { markdown?: NodeMarkdown }) {
     { limit: COMFY_NODES_LIMIT },
     { query: { enabled: Boolean(node?.latest_version) } },
   )
+  // Owners' controls are decided in the browser, so the server-rendered page is the same for all.
+  const canEdit = useCanEditNode(node)
+  const ownerVersions = useOwnerVersions(nodeId, canEdit)
   if (!node) return null
+  const claimed = node.publisher ? { ...node, publisher: node.publisher } : undefined
 
   const path = `/nodes/${encodeURIComponent(node.id)}`
   const description = summary(node.description) || t('node.seoDescription', { name: node.name })
@@ -73,7 +84,20 @@ export default function NodePage({ markdown }: { markdown?: NodeMarkdown }) {
         noindex={node.status !== 'NodeStatusActive'}
       />
       <main id="main-content" className="mx-auto w-full max-w-7xl px-4 py-8 sm:px-6">
-        <NodeView node={node} versions={versions} comfyNodes={comfyNodes} markdown={markdown} />
+        <NodeView
+          node={node}
+          versions={ownerVersions ?? versions}
+          comfyNodes={comfyNodes}
+          markdown={markdown}
+          management={
+            claimed && canEdit ? <NodeOwnerActions node={claimed} /> : <ClaimNode node={node} />
+          }
+          versionActions={
+            claimed && canEdit
+              ? (version) => <VersionActions node={claimed} version={version} />
+              : undefined
+          }
+        />
       </main>
     </>
   )
