@@ -6,21 +6,10 @@ import { Button } from 'flowbite-react'
 import { useRouter } from 'next/router'
 import { useTranslation } from 'next-i18next/pages'
 import { useId, useState, type FormEvent } from 'react'
-import {
-  NodeVersionStatus,
-  type Node,
-  type NodeVersion,
-  type Publisher,
-} from '@/src/api/generated/model'
+import { type Node, type NodeVersion, type Publisher } from '@/src/api/generated/model'
 import { useDeleteNode } from '@/src/api/generated/nodes/nodes'
-import { useGetPermissionOnPublisherNodes } from '@/src/api/generated/publishers/publishers'
-import {
-  useDeleteNodeVersion,
-  useListNodeVersions,
-  useUpdateNodeVersion,
-} from '@/src/api/generated/versions/versions'
+import { useDeleteNodeVersion, useUpdateNodeVersion } from '@/src/api/generated/versions/versions'
 import { apiErrorMessage } from '@/src/lib/api-error'
-import { useAuth } from '@/src/lib/auth'
 import { CHANGELOG_MAX_LENGTH } from '@/src/lib/constants'
 import { ConfirmDialog } from './ConfirmDialog'
 import { Dialog } from './Dialog'
@@ -30,34 +19,6 @@ import { MUTED } from './styles'
 import { textProblem } from './validation'
 
 type ClaimedNode = Node & { publisher: Publisher }
-
-/** The versions owners see: everything but deleted ones, with review reasons. */
-export const OWNER_VERSION_STATUSES = [
-  NodeVersionStatus.NodeVersionStatusActive,
-  NodeVersionStatus.NodeVersionStatusPending,
-  NodeVersionStatus.NodeVersionStatusFlagged,
-  NodeVersionStatus.NodeVersionStatusBanned,
-]
-
-/** Whether the signed-in user may edit `node` (false while unknown or signed out). */
-export function useCanEditNode(node: Node | undefined): boolean {
-  const { user } = useAuth()
-  const publisherId = node?.publisher?.id ?? ''
-  const { data } = useGetPermissionOnPublisherNodes(publisherId, node?.id ?? '', {
-    query: { enabled: Boolean(user && publisherId && node) },
-  })
-  return Boolean(user && data?.canEdit)
-}
-
-/** The versions to show: for owners, also pending, flagged and banned ones. */
-export function useOwnerVersions(nodeId: string, canEdit: boolean): NodeVersion[] | undefined {
-  const { data } = useListNodeVersions(
-    nodeId,
-    { statuses: OWNER_VERSION_STATUSES, include_status_reason: true },
-    { query: { enabled: canEdit } },
-  )
-  return canEdit ? data : undefined
-}
 
 /**
  * After a write: the node page's own queries (`/nodes/{id}…`, not under the write's path) are

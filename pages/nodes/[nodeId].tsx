@@ -1,17 +1,12 @@
 // A node's public page, server-rendered: the node, its versions and the comfy nodes of its latest
 // version are prefetched and hydrated. Unknown (or hidden) nodes are the 404 page.
 import type { GetServerSideProps } from 'next'
+import dynamic from 'next/dynamic'
 import { useRouter } from 'next/router'
 import { useTranslation } from 'next-i18next/pages'
 import { Seo } from '@/components/common/Seo'
 import { markdownHtml } from '@/components/common/markdown-html'
-import { ClaimNode } from '@/components/manage/ClaimNode'
-import {
-  NodeOwnerActions,
-  useCanEditNode,
-  useOwnerVersions,
-  VersionActions,
-} from '@/components/manage/NodeManagement'
+import { useCanEditNode, useOwnerVersions } from '@/components/manage/node-permissions'
 import { NodeView, type NodeMarkdown } from '@/components/node/NodeView'
 import {
   getListComfyNodesQueryOptions,
@@ -24,7 +19,23 @@ import {
 } from '@/src/api/generated/versions/versions'
 import { summary } from '@/src/lib/markdown'
 import { localizedUrl, nodeJsonLd, SITE_NAME } from '@/src/lib/seo'
+import { useAuth } from '@/src/lib/auth'
 import { publicPropsOrNotFound } from '@/src/lib/public-page'
+
+// The management UI is loaded only when it is shown (owners, or signed-in users on an
+// unclaimed node), keeping it out of the public page's first-load JavaScript.
+const NodeOwnerActions = dynamic(
+  () => import('@/components/manage/NodeManagement').then((module) => module.NodeOwnerActions),
+  { ssr: false },
+)
+const VersionActions = dynamic(
+  () => import('@/components/manage/NodeManagement').then((module) => module.VersionActions),
+  { ssr: false },
+)
+const ClaimNode = dynamic(
+  () => import('@/components/manage/ClaimNode').then((module) => module.ClaimNode),
+  { ssr: false },
+)
 
 /** The comfy nodes listed for the latest version (one page; the API's maximum). */
 export const COMFY_NODES_LIMIT = 100
@@ -47,6 +58,7 @@ export default function NodePage({ markdown }: { markdown?: NodeMarkdown }) {
     { query: { enabled: Boolean(node?.latest_version) } },
   )
   // Owners' controls are decided in the browser, so the server-rendered page is the same for all.
+  const { user } = useAuth()
   const canEdit = useCanEditNode(node)
   const ownerVersions = useOwnerVersions(nodeId, canEdit)
   if (!node) return null
@@ -90,7 +102,11 @@ export default function NodePage({ markdown }: { markdown?: NodeMarkdown }) {
           comfyNodes={comfyNodes}
           markdown={markdown}
           management={
-            claimed && canEdit ? <NodeOwnerActions node={claimed} /> : <ClaimNode node={node} />
+            claimed && canEdit ? (
+              <NodeOwnerActions node={claimed} />
+            ) : !node.publisher && user ? (
+              <ClaimNode node={node} />
+            ) : undefined
           }
           versionActions={
             claimed && canEdit
