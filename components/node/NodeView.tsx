@@ -30,6 +30,10 @@ export interface NodeViewProps {
   versions?: NodeVersion[]
   comfyNodes?: ComfyNodeListResponse
   markdown?: NodeMarkdown
+  /** Shown under the node's header: the owner's controls or "Claim this node". */
+  management?: ReactNode
+  /** The owner's controls of each version. */
+  versionActions?: (version: NodeVersion) => ReactNode
 }
 
 const LINK = 'text-blue-700 underline hover:no-underline dark:text-blue-300'
@@ -78,7 +82,14 @@ export function NodeStatusNotice({ node }: { node: Node }) {
   )
 }
 
-export function NodeView({ node, versions, comfyNodes, markdown }: NodeViewProps) {
+export function NodeView({
+  node,
+  versions,
+  comfyNodes,
+  markdown,
+  management,
+  versionActions,
+}: NodeViewProps) {
   const { t, i18n } = useTranslation('common')
   const locale = i18n.language
   const [iconFailed, setIconFailed] = useState(false)
@@ -127,6 +138,7 @@ export function NodeView({ node, versions, comfyNodes, markdown }: NodeViewProps
           )}
         </div>
       </div>
+      {management}
 
       <div className="mt-8 grid gap-8 lg:grid-cols-[minmax(0,1fr)_22rem]">
         <div className="space-y-6 lg:col-start-2 lg:row-start-1">
@@ -219,6 +231,7 @@ export function NodeView({ node, versions, comfyNodes, markdown }: NodeViewProps
               versions={versions}
               latestVersion={latest?.version}
               changelogHtml={markdown?.changelogs}
+              renderActions={versionActions}
             />
           )}
         </div>

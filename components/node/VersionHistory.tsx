@@ -1,6 +1,6 @@
 // The node's versions as the API lists them (newest first), each with its changelog and badges.
 import { useTranslation } from 'next-i18next/pages'
-import { useId } from 'react'
+import { useId, type ReactNode } from 'react'
 import { RenderedMarkdown } from '@/components/common/RenderedMarkdown'
 import { NodeVersionStatus, type NodeVersion } from '@/src/api/generated/model'
 import { Badge, type BadgeTone } from './Badge'
@@ -20,9 +20,16 @@ export interface VersionHistoryProps {
   latestVersion?: string
   /** Changelogs rendered on the server (`markdownHtml`), by version id. */
   changelogHtml?: Record<string, string>
+  /** Controls shown under each version (the owner's management buttons). */
+  renderActions?: (version: NodeVersion) => ReactNode
 }
 
-export function VersionHistory({ versions, latestVersion, changelogHtml }: VersionHistoryProps) {
+export function VersionHistory({
+  versions,
+  latestVersion,
+  changelogHtml,
+  renderActions,
+}: VersionHistoryProps) {
   const { t, i18n } = useTranslation('common')
   const id = useId()
   return (
@@ -71,6 +78,7 @@ export function VersionHistory({ versions, latestVersion, changelogHtml }: Versi
                   {t('node.versions.noChangelog')}
                 </p>
               )}
+              {renderActions?.(version)}
             </li>
           ))}
         </ol>

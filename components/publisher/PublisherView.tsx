@@ -40,9 +40,11 @@ export interface PublisherViewProps {
   publisher: Publisher
   nodes?: NodeListResponse
   page: number
+  /** Shown next to the publisher's name (the owners' Settings link). */
+  actions?: ReactNode
 }
 
-export function PublisherView({ publisher, nodes, page }: PublisherViewProps) {
+export function PublisherView({ publisher, nodes, page, actions }: PublisherViewProps) {
   const { t } = useTranslation('common')
   const nodesId = useId()
   const website = httpUrl(publisher.website)
@@ -68,7 +70,7 @@ export function PublisherView({ publisher, nodes, page }: PublisherViewProps) {
           {t('publisher.banned')}
         </p>
       )}
-      <div className="flex items-start gap-4">
+      <div className="flex flex-wrap items-start gap-4">
         {/* eslint-disable-next-line @next/next/no-img-element -- logos come from anywhere */}
         <img
           src={httpUrl(publisher.logo) ?? '/icons/node-0.svg'}
@@ -77,12 +79,13 @@ export function PublisherView({ publisher, nodes, page }: PublisherViewProps) {
           height={64}
           className="h-16 w-16 shrink-0 rounded-full bg-gray-100 object-cover dark:bg-gray-700"
         />
-        <div className="min-w-0">
+        <div className="min-w-0 flex-1">
           <h1 className="text-2xl font-bold break-words sm:text-3xl">{publisher.name}</h1>
           <p className="mt-1 font-mono text-sm break-all text-gray-700 dark:text-gray-300">
             <span className="sr-only">{t('publisher.id')}: </span>@{publisher.id}
           </p>
         </div>
+        {actions}
       </div>
       {publisher.description && (
         <p className="mt-4 max-w-3xl whitespace-pre-line text-gray-800 dark:text-gray-200">

@@ -1,10 +1,12 @@
 // A node's public page, server-rendered: the node, its versions and the comfy nodes of its latest
 // version are prefetched and hydrated. Unknown (or hidden) nodes are the 404 page.
 import type { GetStaticPaths, GetStaticProps } from 'next'
+import dynamic from 'next/dynamic'
 import { useRouter } from 'next/router'
 import { useTranslation } from 'next-i18next/pages'
 import { Seo } from '@/components/common/Seo'
 import { markdownHtml } from '@/components/common/markdown-html'
+import { useCanEditNode, useOwnerVersions } from '@/components/manage/node-permissions'
 import { NodeView, type NodeMarkdown } from '@/components/node/NodeView'
 import {
   getListComfyNodesQueryOptions,
@@ -17,7 +19,23 @@ import {
 } from '@/src/api/generated/versions/versions'
 import { summary } from '@/src/lib/markdown'
 import { localizedUrl, nodeJsonLd, SITE_NAME } from '@/src/lib/seo'
+import { useAuth } from '@/src/lib/auth'
 import { staticPropsOrNotFound } from '@/src/lib/public-page'
+
+// The management UI is loaded only when it is shown (owners, or signed-in users on an
+// unclaimed node), keeping it out of the public page's first-load JavaScript.
+const NodeOwnerActions = dynamic(
+  () => import('@/components/manage/NodeManagement').then((module) => module.NodeOwnerActions),
+  { ssr: false },
+)
+const VersionActions = dynamic(
+  () => import('@/components/manage/NodeManagement').then((module) => module.VersionActions),
+  { ssr: false },
+)
+const ClaimNode = dynamic(
+  () => import('@/components/manage/ClaimNode').then((module) => module.ClaimNode),
+  { ssr: false },
+)
 
 /** The comfy nodes listed for the latest version (one page; the API's maximum). */
 export const COMFY_NODES_LIMIT = 100
@@ -39,7 +57,12 @@ export default function NodePage({ markdown }: { markdown?: NodeMarkdown }) {
     { limit: COMFY_NODES_LIMIT },
     { query: { enabled: Boolean(node?.latest_version) } },
   )
+  // Owners' controls are decided in the browser, so the server-rendered page is the same for all.
+  const { user } = useAuth()
+  const canEdit = useCanEditNode(node)
+  const ownerVersions = useOwnerVersions(nodeId, canEdit)
   if (!node) return null
+  const claimed = node.publisher ? { ...node, publisher: node.publisher } : undefined
 
   const path = `/nodes/${encodeURIComponent(node.id)}`
   const description = summary(node.description) || t('node.seoDescription', { name: node.name })
@@ -73,7 +96,24 @@ export default function NodePage({ markdown }: { markdown?: NodeMarkdown }) {
         noindex={node.status !== 'NodeStatusActive'}
       />
       <main id="main-content" className="mx-auto w-full max-w-7xl px-4 py-8 sm:px-6">
-        <NodeView node={node} versions={versions} comfyNodes={comfyNodes} markdown={markdown} />
+        <NodeView
+          node={node}
+          versions={ownerVersions ?? versions}
+          comfyNodes={comfyNodes}
+          markdown={markdown}
+          management={
+            claimed && canEdit ? (
+              <NodeOwnerActions node={claimed} />
+            ) : !node.publisher && user ? (
+              <ClaimNode node={node} />
+            ) : undefined
+          }
+          versionActions={
+            claimed && canEdit
+              ? (version) => <VersionActions node={claimed} version={version} />
+              : undefined
+          }
+        />
       </main>
     </>
   )

@@ -3,6 +3,7 @@ import type { GetServerSideProps } from 'next'
 import { useRouter } from 'next/router'
 import { useTranslation } from 'next-i18next/pages'
 import { Seo } from '@/components/common/Seo'
+import { PublisherSettingsLink } from '@/components/manage/PublisherSettingsLink'
 import { PUBLISHER_NODES_PAGE_SIZE, PublisherView } from '@/components/publisher/PublisherView'
 import {
   getListNodesForPublisherV2QueryOptions,
@@ -51,7 +52,12 @@ export default function PublisherPage() {
         image={publisher.logo}
       />
       <main id="main-content" className="mx-auto w-full max-w-7xl px-4 py-8 sm:px-6">
-        <PublisherView publisher={publisher} nodes={nodes} page={page} />
+        <PublisherView
+          publisher={publisher}
+          nodes={nodes}
+          page={page}
+          actions={<PublisherSettingsLink publisherId={publisher.id} />}
+        />
       </main>
     </>
   )

@@ -87,3 +87,20 @@ export const SIGNED_IN_HINT_KEY = 'comfy-registry-signed-in'
 export const AFTER_SIGN_IN_DEFAULT_PATH = '/nodes'
 /** The sign-in provider's minimum password length (seed section 5). */
 export const PASSWORD_MIN_LENGTH = 6
+/** Publisher ids (the `PublisherId` schema in openapi.yml): permanent, lowercase. */
+export const PUBLISHER_ID_PATTERN = /^[a-z][a-z0-9-]*$/
+export const PUBLISHER_ID_MAX_LENGTH = 100
+/** Field lengths of the write requests (`maxLength` in openapi.yml). */
+export const NAME_MAX_LENGTH = 200
+export const DESCRIPTION_MAX_LENGTH = 1000
+export const URL_MAX_LENGTH = 2000
+export const CHANGELOG_MAX_LENGTH = 10_000
+export const NODE_TAGS_MAX = 50
+export const TOKEN_NAME_MAX_LENGTH = 100
+export const EMAIL_MAX_LENGTH = 254
+/** The publisher id is checked this long after the last keystroke on the create form. */
+export const PUBLISHER_ID_CHECK_DEBOUNCE_MS = 400
+/** Nodes per publisher on the Your Nodes page. */
+export const YOUR_NODES_PAGE_SIZE = 10
+/** Longest tag of a node (`tags` items maxLength in openapi.yml). */
+export const NODE_TAG_MAX_LENGTH = 100

@@ -1,0 +1,103 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { YourNodes } from '@/components/manage/YourNodes'
+import { PUBLISHING_DOCS_URL, YOUR_NODES_PAGE_SIZE } from '@/src/lib/constants'
+import { renderWithProviders } from '../../test-utils'
+import { fakeApi, type FakeRequest } from './fake-api'
+
+jest.mock('@/src/lib/firebase', () => ({
+  getFirebaseAuth: () => ({ authStateReady: () => Promise.resolve(), currentUser: null }),
+}))
+
+function nodesPage({ params }: FakeRequest) {
+  const page = Number(params?.page)
+  return {
+    status: 200,
+    data: {
+      nodes: [{ id: `node-${page}`, name: `Node on page ${page}`, status: 'NodeStatusActive' }],
+      total: 2 * YOUR_NODES_PAGE_SIZE,
+      page,
+      limit: YOUR_NODES_PAGE_SIZE,
+      totalPages: 2,
+    },
+  }
+}
+
+describe('YourNodes', () => {
+  it('without a publisher: a call to create one and how to publish from the CLI', async () => {
+    fakeApi({ 'GET /users/publishers/': { status: 200, data: [] } })
+    renderWithProviders(<YourNodes />)
+    expect(
+      await screen.findByRole('heading', { name: 'You do not have a publisher yet' }),
+    ).toBeInTheDocument()
+    expect(screen.getByRole('link', { name: 'Create a publisher' })).toHaveAttribute(
+      'href',
+      '/publishers/create',
+    )
+    expect(screen.getByText('comfy node publish')).toBeInTheDocument()
+    expect(screen.getByRole('link', { name: 'Read the publishing guide' })).toHaveAttribute(
+      'href',
+      PUBLISHING_DOCS_URL,
+    )
+  })
+
+  it('lists each publisher with its nodes page by page; Settings only where the user may edit', async () => {
+    const api = fakeApi({
+      'GET /users/publishers/': {
+        status: 200,
+        data: [
+          { id: 'acme', name: 'Acme' },
+          { id: 'zeta', name: 'Zeta' },
+        ],
+      },
+      'GET /publishers/acme/permissions': { status: 200, data: { canEdit: true } },
+      'GET /publishers/zeta/permissions': { status: 200, data: { canEdit: false } },
+      'GET /publishers/acme/nodes/v2': nodesPage,
+      'GET /publishers/zeta/nodes/v2': {
+        status: 200,
+        data: { nodes: [], total: 0, page: 1, limit: YOUR_NODES_PAGE_SIZE, totalPages: 0 },
+      },
+    })
+    renderWithProviders(<YourNodes />)
+    const acme = await screen.findByRole('region', { name: 'Acme' })
+    expect(await within(acme).findByRole('link', { name: 'Node on page 1' })).toHaveAttribute(
+      'href',
+      '/nodes/node-1',
+    )
+    expect(await within(acme).findByRole('link', { name: 'Settings of Acme' })).toHaveAttribute(
+      'href',
+      '/publishers/acme/settings',
+    )
+    const zeta = screen.getByRole('region', { name: 'Zeta' })
+    expect(await within(zeta).findByText(/No nodes yet/)).toBeInTheDocument()
+    expect(within(zeta).queryByRole('link', { name: 'Settings of Zeta' })).not.toBeInTheDocument()
+    expect(api.calls('GET', '/publishers/acme/nodes/v2')[0].params).toEqual({
+      page: 1,
+      limit: YOUR_NODES_PAGE_SIZE,
+      include_banned: true,
+    })
+
+    const pages = within(acme).getByRole('navigation', { name: 'Pages of the nodes of Acme' })
+    expect(within(pages).getByRole('button', { name: 'Previous page' })).toBeDisabled()
+    fireEvent.click(within(pages).getByRole('button', { name: 'Next page' }))
+    expect(await within(acme).findByRole('link', { name: 'Node on page 2' })).toBeInTheDocument()
+    await waitFor(() =>
+      expect(within(pages).getByRole('button', { name: 'Next page' })).toBeDisabled(),
+    )
+  })
+
+  it('shows a load failure with a retry', async () => {
+    let calls = 0
+    fakeApi({
+      'GET /users/publishers/': () =>
+        ++calls === 1
+          ? { status: 500, data: { error: 'Internal', message: 'Database unavailable.' } }
+          : { status: 200, data: [] },
+    })
+    renderWithProviders(<YourNodes />)
+    expect(await screen.findByRole('alert')).toHaveTextContent('Database unavailable.')
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }))
+    expect(
+      await screen.findByRole('heading', { name: 'You do not have a publisher yet' }),
+    ).toBeInTheDocument()
+  })
+})

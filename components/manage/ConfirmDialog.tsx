@@ -1,0 +1,77 @@
+// Confirmation of a destructive action; with `confirmText`, the person must type that text
+// (e.g. the id of what is deleted) before the button is enabled.
+import { Button } from 'flowbite-react'
+import { useTranslation } from 'next-i18next/pages'
+import { useId, useState, type FormEvent, type ReactNode } from 'react'
+import { Dialog } from './Dialog'
+import { FormMessage, TextField } from './fields'
+
+export interface ConfirmDialogProps {
+  open: boolean
+  onClose: () => void
+  title: string
+  children: ReactNode
+  confirmLabel: string
+  onConfirm: () => void
+  pending?: boolean
+  error?: string
+  /** Text to type before confirming. */
+  confirmText?: string
+}
+
+export function ConfirmDialog(props: ConfirmDialogProps) {
+  // Mounted only while open, so the typed text starts empty each time.
+  return props.open ? <ConfirmDialogContent {...props} /> : null
+}
+
+function ConfirmDialogContent({
+  onClose,
+  title,
+  children,
+  confirmLabel,
+  onConfirm,
+  pending = false,
+  error,
+  confirmText,
+}: ConfirmDialogProps) {
+  const { t } = useTranslation('common')
+  const [typed, setTyped] = useState('')
+  const confirmed = confirmText === undefined || typed.trim() === confirmText
+  const formId = useId()
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    if (confirmed && !pending) onConfirm()
+  }
+  return (
+    <Dialog
+      open
+      onClose={onClose}
+      title={title}
+      footer={
+        <>
+          <Button color="light" onClick={onClose}>
+            {t('manage.form.cancel')}
+          </Button>
+          <Button color="red" type="submit" form={formId} disabled={!confirmed || pending}>
+            {pending ? t('manage.confirm.working') : confirmLabel}
+          </Button>
+        </>
+      }
+    >
+      <form id={formId} onSubmit={submit} className="space-y-4" noValidate>
+        <div className="text-sm text-gray-800 dark:text-gray-200">{children}</div>
+        {confirmText !== undefined && (
+          <TextField
+            label={t('manage.confirm.typeToConfirm', { value: confirmText })}
+            value={typed}
+            onChange={(event) => setTyped(event.target.value)}
+            autoComplete="off"
+            autoCapitalize="none"
+            spellCheck={false}
+          />
+        )}
+        {error && <FormMessage kind="error">{error}</FormMessage>}
+      </form>
+    </Dialog>
+  )
+}

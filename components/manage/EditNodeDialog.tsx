@@ -1,0 +1,239 @@
+// The node edit form (owners), in a modal: name, description, repository, icon, tags, license,
+// supported operating systems and accelerators, and the ComfyUI version; PUT to the node.
+import { Button, Checkbox, Label } from 'flowbite-react'
+import { useTranslation } from 'next-i18next/pages'
+import { useId, useState, type FormEvent } from 'react'
+import { useUpdateNode } from '@/src/api/generated/nodes/nodes'
+import type { Node } from '@/src/api/generated/model'
+import { apiErrorMessage } from '@/src/lib/api-error'
+import {
+  DESCRIPTION_MAX_LENGTH,
+  NAME_MAX_LENGTH,
+  NODE_FILTER_ACCELERATORS,
+  NODE_FILTER_OS,
+  NODE_TAG_MAX_LENGTH,
+  NODE_TAGS_MAX,
+  URL_MAX_LENGTH,
+} from '@/src/lib/constants'
+import { Dialog } from './Dialog'
+import { FormMessage, TextAreaField, TextField } from './fields'
+import { noProblems, textProblem, urlProblem } from './validation'
+
+/** Tags typed as a comma-separated list: trimmed, lowercase, without empties or repeats. */
+export function parseTags(value: string): string[] {
+  const tags = value
+    .split(',')
+    .map((tag) => tag.trim().toLowerCase())
+    .filter(Boolean)
+  return [...new Set(tags)]
+}
+
+function CheckboxGroup({
+  legend,
+  options,
+  labelOf,
+  selected,
+  onChange,
+}: {
+  legend: string
+  options: readonly string[]
+  labelOf: (option: string) => string
+  selected: string[]
+  onChange: (selected: string[]) => void
+}) {
+  const id = useId()
+  return (
+    <fieldset>
+      <legend className="mb-1 text-sm font-medium text-gray-900 dark:text-white">{legend}</legend>
+      <div className="flex flex-wrap gap-x-5 gap-y-2">
+        {options.map((option) => (
+          <div key={option} className="flex items-center gap-2">
+            <Checkbox
+              id={`${id}-${option}`}
+              checked={selected.includes(option)}
+              onChange={(event) =>
+                onChange(
+                  event.target.checked
+                    ? [...selected, option]
+                    : selected.filter((value) => value !== option),
+                )
+              }
+            />
+            <Label htmlFor={`${id}-${option}`} className="font-normal">
+              {labelOf(option)}
+            </Label>
+          </div>
+        ))}
+      </div>
+    </fieldset>
+  )
+}
+
+export interface EditNodeDialogProps {
+  node: Node & { publisher: NonNullable<Node['publisher']> }
+  onClose: () => void
+  onSaved: () => void
+}
+
+export function EditNodeDialog({ node, onClose, onSaved }: EditNodeDialogProps) {
+  const { t } = useTranslation('common')
+  const formId = useId()
+  const [values, setValues] = useState({
+    name: node.name,
+    description: node.description ?? '',
+    repository: node.repository ?? '',
+    icon: node.icon ?? '',
+    tags: (node.tags ?? []).join(', '),
+    license: node.license ?? '',
+    supported_comfyui_version: node.supported_comfyui_version ?? '',
+  })
+  const [os, setOs] = useState<string[]>(node.supported_os ?? [])
+  const [accelerators, setAccelerators] = useState<string[]>(node.supported_accelerators ?? [])
+  const [submitted, setSubmitted] = useState(false)
+  const update = useUpdateNode()
+  const set = (field: keyof typeof values) => (event: { target: { value: string } }) =>
+    setValues((current) => ({ ...current, [field]: event.target.value }))
+
+  const tags = parseTags(values.tags)
+  const problems = {
+    name: textProblem(
+      values.name,
+      { max: NAME_MAX_LENGTH, required: t('manage.node.nameRequired') },
+      t,
+    ),
+    description: textProblem(values.description, { max: DESCRIPTION_MAX_LENGTH }, t),
+    repository: urlProblem(values.repository, t),
+    icon: urlProblem(values.icon, t),
+    tags:
+      tags.length > NODE_TAGS_MAX
+        ? t('manage.node.tooManyTags', { max: NODE_TAGS_MAX })
+        : tags.some((tag) => tag.length > NODE_TAG_MAX_LENGTH)
+          ? t('manage.node.tagTooLong', { max: NODE_TAG_MAX_LENGTH })
+          : undefined,
+    license: textProblem(values.license, { max: URL_MAX_LENGTH }, t),
+  }
+  const shown = (problem: string | undefined) => (submitted ? problem : undefined)
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    setSubmitted(true)
+    if (!noProblems(problems) || update.isPending) return
+    update.mutate(
+      {
+        publisherId: node.publisher.id,
+        nodeId: node.id,
+        data: {
+          name: values.name.trim(),
+          description: values.description.trim(),
+          repository: values.repository.trim(),
+          icon: values.icon.trim(),
+          tags,
+          license: values.license.trim(),
+          supported_os: os,
+          supported_accelerators: accelerators,
+          supported_comfyui_version: values.supported_comfyui_version.trim(),
+        },
+      },
+      { onSuccess: onSaved },
+    )
+  }
+
+  return (
+    <Dialog
+      open
+      onClose={onClose}
+      size="2xl"
+      title={t('manage.node.editTitle', { name: node.name })}
+      footer={
+        <>
+          <Button color="light" onClick={onClose}>
+            {t('manage.form.cancel')}
+          </Button>
+          <Button type="submit" form={formId} color="blue" disabled={update.isPending}>
+            {update.isPending ? t('manage.form.saving') : t('manage.form.save')}
+          </Button>
+        </>
+      }
+    >
+      <form id={formId} onSubmit={submit} noValidate className="space-y-5">
+        <TextField
+          label={t('manage.node.name')}
+          value={values.name}
+          onChange={set('name')}
+          required
+          error={shown(problems.name)}
+        />
+        <TextAreaField
+          label={t('manage.fields.description')}
+          value={values.description}
+          onChange={set('description')}
+          optional
+          hint={t('manage.form.charCount', {
+            length: values.description.length,
+            max: DESCRIPTION_MAX_LENGTH,
+          })}
+          error={shown(problems.description)}
+        />
+        <TextField
+          type="url"
+          label={t('manage.node.repository')}
+          value={values.repository}
+          onChange={set('repository')}
+          optional
+          placeholder="https://github.com/…"
+          error={shown(problems.repository)}
+        />
+        <TextField
+          type="url"
+          label={t('manage.node.icon')}
+          value={values.icon}
+          onChange={set('icon')}
+          optional
+          placeholder="https://"
+          error={shown(problems.icon)}
+        />
+        <TextField
+          label={t('manage.node.tags')}
+          value={values.tags}
+          onChange={set('tags')}
+          optional
+          hint={t('manage.node.tagsHint')}
+          error={shown(problems.tags)}
+        />
+        <TextField
+          label={t('manage.node.license')}
+          value={values.license}
+          onChange={set('license')}
+          optional
+          hint={t('manage.node.licenseHint')}
+          error={shown(problems.license)}
+        />
+        <CheckboxGroup
+          legend={t('manage.node.os')}
+          options={NODE_FILTER_OS}
+          labelOf={(option) => t(`filters.osName.${option}`)}
+          selected={os}
+          onChange={setOs}
+        />
+        <CheckboxGroup
+          legend={t('manage.node.accelerators')}
+          options={NODE_FILTER_ACCELERATORS}
+          labelOf={(option) => t(`filters.acceleratorName.${option}`)}
+          selected={accelerators}
+          onChange={setAccelerators}
+        />
+        <TextField
+          label={t('manage.node.comfyuiVersion')}
+          value={values.supported_comfyui_version}
+          onChange={set('supported_comfyui_version')}
+          optional
+          placeholder=">=0.3.0"
+          hint={t('manage.node.comfyuiVersionHint')}
+        />
+        {update.isError && (
+          <FormMessage kind="error">{apiErrorMessage(update.error, t)}</FormMessage>
+        )}
+      </form>
+    </Dialog>
+  )
+}

@@ -1,0 +1,265 @@
+// Node management on the public node page, for the node's owners only: the permission is asked
+// in the browser once someone is signed in, so the server-rendered page stays the same for all.
+// Owners edit and delete the node, and edit, deprecate or delete each version.
+import { useQueryClient } from '@tanstack/react-query'
+import { Button } from 'flowbite-react'
+import { useRouter } from 'next/router'
+import { useTranslation } from 'next-i18next/pages'
+import { useId, useState, type FormEvent } from 'react'
+import { type Node, type NodeVersion, type Publisher } from '@/src/api/generated/model'
+import { useDeleteNode } from '@/src/api/generated/nodes/nodes'
+import { useDeleteNodeVersion, useUpdateNodeVersion } from '@/src/api/generated/versions/versions'
+import { apiErrorMessage } from '@/src/lib/api-error'
+import { CHANGELOG_MAX_LENGTH } from '@/src/lib/constants'
+import { ConfirmDialog } from './ConfirmDialog'
+import { Dialog } from './Dialog'
+import { EditNodeDialog } from './EditNodeDialog'
+import { FormMessage, TextAreaField } from './fields'
+import { MUTED } from './styles'
+import { textProblem } from './validation'
+
+type ClaimedNode = Node & { publisher: Publisher }
+
+/**
+ * After a write: the node page's own queries (`/nodes/{id}…`, not under the write's path) are
+ * refetched, and the page's props too, so the server-rendered markdown follows the edit.
+ */
+function useRefreshNodePage(nodeId: string): () => void {
+  const queryClient = useQueryClient()
+  const router = useRouter()
+  return () => {
+    void queryClient.invalidateQueries({ queryKey: [`/nodes/${nodeId}`] })
+    void queryClient.invalidateQueries({ queryKey: [`/nodes/${nodeId}/versions`] })
+    void router.replace(router.asPath, undefined, { scroll: false })
+  }
+}
+
+export function NodeOwnerActions({ node }: { node: ClaimedNode }) {
+  const { t } = useTranslation('common')
+  const router = useRouter()
+  const headingId = useId()
+  const [dialog, setDialog] = useState<'edit' | 'delete'>()
+  const remove = useDeleteNode()
+  const refresh = useRefreshNodePage(node.id)
+  const [saved, setSaved] = useState(false)
+
+  return (
+    <section
+      aria-labelledby={headingId}
+      className="mt-6 rounded-lg border border-blue-200 bg-blue-50 p-4 dark:border-blue-800 dark:bg-gray-800"
+    >
+      <h2 id={headingId} className="text-base font-semibold">
+        {t('manage.node.manage')}
+      </h2>
+      <div className="mt-3 flex flex-wrap gap-2">
+        <Button
+          color="blue"
+          size="sm"
+          onClick={() => {
+            setSaved(false)
+            setDialog('edit')
+          }}
+        >
+          {t('manage.node.edit')}
+        </Button>
+        <Button
+          color="red"
+          size="sm"
+          onClick={() => {
+            remove.reset()
+            setDialog('delete')
+          }}
+        >
+          {t('manage.node.delete')}
+        </Button>
+      </div>
+      <div aria-live="polite" className="mt-2 empty:hidden">
+        {saved && <FormMessage kind="success">{t('manage.node.saved')}</FormMessage>}
+      </div>
+      {dialog === 'edit' && (
+        <EditNodeDialog
+          node={node}
+          onClose={() => setDialog(undefined)}
+          onSaved={() => {
+            setDialog(undefined)
+            setSaved(true)
+            refresh()
+          }}
+        />
+      )}
+      <ConfirmDialog
+        open={dialog === 'delete'}
+        onClose={() => setDialog(undefined)}
+        title={t('manage.node.deleteTitle', { name: node.name })}
+        confirmLabel={t('manage.node.delete')}
+        confirmText={node.id}
+        pending={remove.isPending}
+        error={remove.isError ? apiErrorMessage(remove.error, t) : undefined}
+        onConfirm={() =>
+          remove.mutate(
+            { publisherId: node.publisher.id, nodeId: node.id },
+            { onSuccess: () => void router.push('/nodes') },
+          )
+        }
+      >
+        {t('manage.node.deleteBody')}
+      </ConfirmDialog>
+    </section>
+  )
+}
+
+function ChangelogDialog({
+  node,
+  version,
+  onClose,
+  onSaved,
+}: {
+  node: ClaimedNode
+  version: NodeVersion
+  onClose: () => void
+  onSaved: () => void
+}) {
+  const { t } = useTranslation('common')
+  const formId = useId()
+  const [changelog, setChangelog] = useState(version.changelog ?? '')
+  const update = useUpdateNodeVersion()
+  const problem = textProblem(changelog, { max: CHANGELOG_MAX_LENGTH }, t)
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    if (problem || update.isPending) return
+    update.mutate(
+      {
+        publisherId: node.publisher.id,
+        nodeId: node.id,
+        versionId: version.id,
+        data: { changelog },
+      },
+      { onSuccess: onSaved },
+    )
+  }
+  return (
+    <Dialog
+      open
+      onClose={onClose}
+      size="2xl"
+      title={t('manage.versions.changelogTitle', { version: version.version })}
+      footer={
+        <>
+          <Button color="light" onClick={onClose}>
+            {t('manage.form.cancel')}
+          </Button>
+          <Button
+            type="submit"
+            form={formId}
+            color="blue"
+            disabled={update.isPending || Boolean(problem)}
+          >
+            {update.isPending ? t('manage.form.saving') : t('manage.form.save')}
+          </Button>
+        </>
+      }
+    >
+      <form id={formId} onSubmit={submit} noValidate className="space-y-4">
+        <TextAreaField
+          label={t('manage.versions.changelog')}
+          value={changelog}
+          onChange={(event) => setChangelog(event.target.value)}
+          rows={10}
+          hint={t('manage.versions.changelogHint')}
+          error={problem}
+        />
+        {update.isError && (
+          <FormMessage kind="error">{apiErrorMessage(update.error, t)}</FormMessage>
+        )}
+      </form>
+    </Dialog>
+  )
+}
+
+/** The owner's controls of one version in the version history. */
+export function VersionActions({ node, version }: { node: ClaimedNode; version: NodeVersion }) {
+  const { t } = useTranslation('common')
+  const [dialog, setDialog] = useState<'changelog' | 'delete'>()
+  const update = useUpdateNodeVersion()
+  const remove = useDeleteNodeVersion()
+  const refresh = useRefreshNodePage(node.id)
+  const ids = { publisherId: node.publisher.id, nodeId: node.id, versionId: version.id }
+  const label = { version: version.version }
+
+  return (
+    <div className="mt-3">
+      <div className="flex flex-wrap gap-2">
+        <Button
+          color="light"
+          size="xs"
+          aria-label={t('manage.versions.editChangelogOf', label)}
+          onClick={() => setDialog('changelog')}
+        >
+          {t('manage.versions.editChangelog')}
+        </Button>
+        <Button
+          color="light"
+          size="xs"
+          disabled={update.isPending}
+          aria-label={t(
+            version.deprecated ? 'manage.versions.undeprecateOf' : 'manage.versions.deprecateOf',
+            label,
+          )}
+          onClick={() =>
+            update.mutate(
+              { ...ids, data: { deprecated: !version.deprecated } },
+              { onSuccess: refresh },
+            )
+          }
+        >
+          {version.deprecated ? t('manage.versions.undeprecate') : t('manage.versions.deprecate')}
+        </Button>
+        <Button
+          color="light"
+          size="xs"
+          aria-label={t('manage.versions.deleteOf', label)}
+          onClick={() => {
+            remove.reset()
+            setDialog('delete')
+          }}
+        >
+          {t('manage.versions.delete')}
+        </Button>
+      </div>
+      {update.isError && (
+        <div className="mt-2">
+          <FormMessage kind="error">{apiErrorMessage(update.error, t)}</FormMessage>
+        </div>
+      )}
+      {dialog === 'changelog' && (
+        <ChangelogDialog
+          node={node}
+          version={version}
+          onClose={() => setDialog(undefined)}
+          onSaved={() => {
+            setDialog(undefined)
+            refresh()
+          }}
+        />
+      )}
+      <ConfirmDialog
+        open={dialog === 'delete'}
+        onClose={() => setDialog(undefined)}
+        title={t('manage.versions.deleteTitle', label)}
+        confirmLabel={t('manage.versions.delete')}
+        pending={remove.isPending}
+        error={remove.isError ? apiErrorMessage(remove.error, t) : undefined}
+        onConfirm={() =>
+          remove.mutate(ids, {
+            onSuccess: () => {
+              setDialog(undefined)
+              refresh()
+            },
+          })
+        }
+      >
+        <p className={MUTED}>{t('manage.versions.deleteBody')}</p>
+      </ConfirmDialog>
+    </div>
+  )
+}

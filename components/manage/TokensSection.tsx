@@ -1,0 +1,336 @@
+// Personal access tokens of a publisher (owners): the masked list, creation in a modal that
+// shows the secret exactly once, and deletion.
+import { Button } from 'flowbite-react'
+import { useTranslation } from 'next-i18next/pages'
+import { useId, useRef, useState, type FormEvent } from 'react'
+import { formatDate } from '@/components/node/format'
+import {
+  CreatePersonalAccessTokenRequestExpiresInDays as ExpiresInDays,
+  type PersonalAccessToken,
+} from '@/src/api/generated/model'
+import {
+  useCreatePersonalAccessToken,
+  useDeletePersonalAccessToken,
+  useListPersonalAccessTokens,
+} from '@/src/api/generated/tokens/tokens'
+import { apiErrorMessage } from '@/src/lib/api-error'
+import { DESCRIPTION_MAX_LENGTH, TOKEN_NAME_MAX_LENGTH } from '@/src/lib/constants'
+import { ConfirmDialog } from './ConfirmDialog'
+import { Dialog } from './Dialog'
+import { FormMessage, SelectField, TextAreaField, TextField } from './fields'
+import { CARD, MUTED } from './styles'
+import { textProblem } from './validation'
+
+/** The expiry choices of the contract, in days, and "never" (no expiry). */
+export const TOKEN_EXPIRY_CHOICES = [...Object.values(ExpiresInDays), 'never'] as const
+type ExpiryChoice = (typeof TOKEN_EXPIRY_CHOICES)[number]
+const DEFAULT_EXPIRY: ExpiryChoice = ExpiresInDays.NUMBER_90
+
+function CopySecret({ secret, labelId }: { secret: string; labelId: string }) {
+  const { t } = useTranslation('common')
+  const [state, setState] = useState<'idle' | 'copied' | 'failed'>('idle')
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(secret)
+      setState('copied')
+    } catch {
+      setState('failed')
+    }
+  }
+  return (
+    <>
+      <div className="flex flex-wrap items-stretch gap-2">
+        <pre className="min-w-0 flex-1 rounded-md border border-gray-300 bg-gray-50 px-3 py-2 text-sm break-all whitespace-pre-wrap dark:border-gray-600 dark:bg-gray-900">
+          <code aria-labelledby={labelId} data-testid="token-secret">
+            {secret}
+          </code>
+        </pre>
+        <Button color="blue" onClick={() => void copy()}>
+          {t('manage.tokens.copy')}
+        </Button>
+      </div>
+      <p role="status" aria-live="polite" className="mt-2 min-h-5 text-sm">
+        {state === 'copied' && (
+          <span className="text-green-800 dark:text-green-300">{t('manage.tokens.copied')}</span>
+        )}
+        {state === 'failed' && (
+          <span className="text-red-700 dark:text-red-300">{t('manage.tokens.copyFailed')}</span>
+        )}
+      </p>
+    </>
+  )
+}
+
+/**
+ * The create-token modal. It is mounted only while open: closing it unmounts the form and the
+ * mutation (kept for 0 ms), so the secret is dropped from memory.
+ */
+export function CreateTokenDialog({
+  publisherId,
+  onClose,
+}: {
+  publisherId: string
+  onClose: () => void
+}) {
+  const { t } = useTranslation('common')
+  const formId = useId()
+  const secretLabelId = useId()
+  const nameRef = useRef<HTMLInputElement>(null)
+  const [name, setName] = useState('')
+  const [description, setDescription] = useState('')
+  const [expiry, setExpiry] = useState<ExpiryChoice>(DEFAULT_EXPIRY)
+  const [submitted, setSubmitted] = useState(false)
+  const create = useCreatePersonalAccessToken({ mutation: { gcTime: 0 } })
+  const created = create.data
+
+  const problems = {
+    name: textProblem(
+      name,
+      { max: TOKEN_NAME_MAX_LENGTH, required: t('manage.tokens.nameRequired') },
+      t,
+    ),
+    description: textProblem(description, { max: DESCRIPTION_MAX_LENGTH }, t),
+  }
+  const close = () => {
+    create.reset()
+    onClose()
+  }
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    setSubmitted(true)
+    if (problems.name || problems.description || create.isPending) return
+    create.mutate({
+      publisherId,
+      data: {
+        name: name.trim(),
+        description: description.trim() || undefined,
+        expires_in_days: expiry === 'never' ? null : expiry,
+      },
+    })
+  }
+
+  if (created) {
+    return (
+      <Dialog
+        open
+        onClose={close}
+        title={t('manage.tokens.secretTitle')}
+        footer={
+          <Button color="light" onClick={close}>
+            {t('manage.tokens.done')}
+          </Button>
+        }
+      >
+        <div className="space-y-4">
+          <p
+            role="alert"
+            className="rounded-lg border border-yellow-300 bg-yellow-50 p-3 text-sm font-medium text-yellow-900 dark:border-yellow-700 dark:bg-yellow-950 dark:text-yellow-100"
+          >
+            {t('manage.tokens.secretWarning')}
+          </p>
+          <p id={secretLabelId} className="text-sm font-medium">
+            {t('manage.tokens.secretLabel', { name: created.name })}
+          </p>
+          <CopySecret secret={created.token} labelId={secretLabelId} />
+        </div>
+      </Dialog>
+    )
+  }
+
+  return (
+    <Dialog
+      open
+      onClose={close}
+      title={t('manage.tokens.createTitle')}
+      initialFocus={nameRef}
+      footer={
+        <>
+          <Button color="light" onClick={close}>
+            {t('manage.form.cancel')}
+          </Button>
+          <Button type="submit" form={formId} color="blue" disabled={create.isPending}>
+            {create.isPending ? t('manage.tokens.creating') : t('manage.tokens.create')}
+          </Button>
+        </>
+      }
+    >
+      <form id={formId} onSubmit={submit} noValidate className="space-y-4">
+        <TextField
+          ref={nameRef}
+          label={t('manage.tokens.name')}
+          value={name}
+          onChange={(event) => setName(event.target.value)}
+          required
+          autoComplete="off"
+          hint={t('manage.tokens.nameHint')}
+          error={submitted ? problems.name : undefined}
+        />
+        <TextAreaField
+          label={t('manage.tokens.description')}
+          value={description}
+          onChange={(event) => setDescription(event.target.value)}
+          optional
+          rows={2}
+          error={submitted ? problems.description : undefined}
+        />
+        <SelectField
+          label={t('manage.tokens.expiry')}
+          value={String(expiry)}
+          onChange={(event) =>
+            setExpiry(
+              event.target.value === 'never'
+                ? 'never'
+                : (Number(event.target.value) as ExpiryChoice),
+            )
+          }
+        >
+          {TOKEN_EXPIRY_CHOICES.map((choice) => (
+            <option key={choice} value={String(choice)}>
+              {choice === 'never'
+                ? t('manage.tokens.expiryNever')
+                : t('manage.tokens.expiryDays', { count: choice })}
+            </option>
+          ))}
+        </SelectField>
+        {create.isError && (
+          <FormMessage kind="error">{apiErrorMessage(create.error, t)}</FormMessage>
+        )}
+      </form>
+    </Dialog>
+  )
+}
+
+function TokenItem({
+  token,
+  now,
+  onDelete,
+}: {
+  token: PersonalAccessToken
+  /** When the list was shown (ms), to mark expired tokens. */
+  now: number
+  onDelete: () => void
+}) {
+  const { t, i18n } = useTranslation('common')
+  const date = (value: string | null | undefined) =>
+    value ? <time dateTime={value}>{formatDate(value, i18n.language)}</time> : undefined
+  const expired = token.expiresAt ? Date.parse(token.expiresAt) <= now : false
+  return (
+    <li className="py-4">
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <div className="min-w-0">
+          <h3 className="font-semibold break-words">{token.name}</h3>
+          {token.description && (
+            <p className={`text-sm break-words ${MUTED}`}>{token.description}</p>
+          )}
+        </div>
+        <Button
+          color="light"
+          size="sm"
+          aria-label={t('manage.tokens.deleteLabel', { name: token.name })}
+          onClick={onDelete}
+        >
+          {t('manage.tokens.delete')}
+        </Button>
+      </div>
+      <dl className="mt-2 grid gap-x-6 gap-y-1 text-sm sm:grid-cols-2">
+        <div className="flex gap-2">
+          <dt className={MUTED}>{t('manage.tokens.token')}:</dt>
+          <dd className="font-mono break-all">{token.token}</dd>
+        </div>
+        <div className="flex gap-2">
+          <dt className={MUTED}>{t('manage.tokens.created')}:</dt>
+          <dd>{date(token.createdAt)}</dd>
+        </div>
+        <div className="flex gap-2">
+          <dt className={MUTED}>{t('manage.tokens.expires')}:</dt>
+          <dd>
+            {date(token.expiresAt) ?? t('manage.tokens.expiresNever')}
+            {expired && (
+              <span className="ml-1 font-medium text-red-700 dark:text-red-400">
+                ({t('manage.tokens.expired')})
+              </span>
+            )}
+          </dd>
+        </div>
+        <div className="flex gap-2">
+          <dt className={MUTED}>{t('manage.tokens.lastUsed')}:</dt>
+          <dd>{date(token.lastUsedAt) ?? t('manage.tokens.neverUsed')}</dd>
+        </div>
+      </dl>
+    </li>
+  )
+}
+
+export function TokensSection({ publisherId }: { publisherId: string }) {
+  const { t } = useTranslation('common')
+  const headingId = useId()
+  const [creating, setCreating] = useState(false)
+  const [deleting, setDeleting] = useState<PersonalAccessToken>()
+  const [now] = useState(() => Date.now())
+  const tokens = useListPersonalAccessTokens(publisherId)
+  const remove = useDeletePersonalAccessToken()
+
+  return (
+    <section aria-labelledby={headingId} className={CARD}>
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div className="min-w-0 flex-1">
+          <h2 id={headingId} className="text-xl font-semibold">
+            {t('manage.tokens.title')}
+          </h2>
+          <p className={`mt-1 text-sm ${MUTED}`}>{t('manage.tokens.intro')}</p>
+        </div>
+        <Button color="blue" onClick={() => setCreating(true)}>
+          {t('manage.tokens.create')}
+        </Button>
+      </div>
+      {tokens.isPending ? (
+        <p role="status" className={`mt-4 ${MUTED}`}>
+          {t('manage.loading')}
+        </p>
+      ) : tokens.isError ? (
+        <div className="mt-4">
+          <FormMessage kind="error">{apiErrorMessage(tokens.error, t)}</FormMessage>
+        </div>
+      ) : tokens.data.length === 0 ? (
+        <p className={`mt-4 ${MUTED}`}>{t('manage.tokens.none')}</p>
+      ) : (
+        <ul
+          aria-label={t('manage.tokens.title')}
+          className="mt-2 divide-y divide-gray-200 dark:divide-gray-700"
+        >
+          {tokens.data.map((token) => (
+            <TokenItem
+              key={token.id}
+              token={token}
+              now={now}
+              onDelete={() => {
+                remove.reset()
+                setDeleting(token)
+              }}
+            />
+          ))}
+        </ul>
+      )}
+      {creating && (
+        <CreateTokenDialog publisherId={publisherId} onClose={() => setCreating(false)} />
+      )}
+      <ConfirmDialog
+        open={deleting !== undefined}
+        onClose={() => setDeleting(undefined)}
+        title={deleting ? t('manage.tokens.deleteTitle', { name: deleting.name }) : ''}
+        confirmLabel={t('manage.tokens.delete')}
+        pending={remove.isPending}
+        error={remove.isError ? apiErrorMessage(remove.error, t) : undefined}
+        onConfirm={() => {
+          if (!deleting) return
+          remove.mutate(
+            { publisherId, tokenId: deleting.id },
+            { onSuccess: () => setDeleting(undefined) },
+          )
+        }}
+      >
+        {t('manage.tokens.deleteBody')}
+      </ConfirmDialog>
+    </section>
+  )
+}

@@ -1,0 +1,211 @@
+// "Your Nodes": the signed-in user's publishers, each with its nodes one page at a time; when
+// there is none, a call to create a publisher and how to publish from the CLI.
+import { Button } from 'flowbite-react'
+import { keepPreviousData } from '@tanstack/react-query'
+import Link from 'next/link'
+import { useTranslation } from 'next-i18next/pages'
+import { useId, useState } from 'react'
+import { Badge } from '@/components/node/Badge'
+import { formatNumber } from '@/components/node/format'
+import { useListNodesForPublisherV2 } from '@/src/api/generated/nodes/nodes'
+import { NodeStatus, type Node, type Publisher } from '@/src/api/generated/model'
+import { useGetPermissionOnPublisher } from '@/src/api/generated/publishers/publishers'
+import { useListPublishersForUser } from '@/src/api/generated/users/users'
+import { apiErrorMessage } from '@/src/lib/api-error'
+import { YOUR_NODES_PAGE_SIZE } from '@/src/lib/constants'
+import { FormMessage } from './fields'
+import { PublishFromCli } from './PublishFromCli'
+import { BUTTON_LINK, CARD, LINK, MUTED, SECONDARY_LINK } from './styles'
+
+export const CREATE_PUBLISHER_PATH = '/publishers/create'
+
+export function publisherPath(id: string): string {
+  return `/publishers/${encodeURIComponent(id)}`
+}
+
+export function publisherSettingsPath(id: string): string {
+  return `${publisherPath(id)}/settings`
+}
+
+export function NodeStatusBadge({ status }: { status: Node['status'] }) {
+  const { t } = useTranslation('common')
+  if (status === NodeStatus.NodeStatusActive) return null
+  return (
+    <Badge tone={status === NodeStatus.NodeStatusBanned ? 'red' : 'gray'}>
+      {t(`manage.nodeStatus.${status}`)}
+    </Badge>
+  )
+}
+
+function NodeRow({ node }: { node: Node }) {
+  const { t, i18n } = useTranslation('common')
+  return (
+    <li className="flex flex-wrap items-center gap-x-4 gap-y-1 py-3">
+      <div className="min-w-0 flex-1">
+        <Link href={`/nodes/${encodeURIComponent(node.id)}`} className={`${LINK} font-medium`}>
+          {node.name}
+        </Link>
+        <p className={`font-mono text-xs break-all ${MUTED}`}>{node.id}</p>
+      </div>
+      <NodeStatusBadge status={node.status} />
+      <p className={`text-sm ${MUTED}`}>
+        {node.latest_version
+          ? t('manage.yourNodes.version', { version: node.latest_version.version })
+          : t('manage.yourNodes.noVersion')}
+      </p>
+      <p className={`text-sm ${MUTED}`}>
+        {t('manage.yourNodes.downloads', {
+          count: node.downloads ?? 0,
+          formatted: formatNumber(node.downloads, i18n.language),
+        })}
+      </p>
+    </li>
+  )
+}
+
+function PublisherNodes({ publisher }: { publisher: Publisher }) {
+  const { t } = useTranslation('common')
+  const headingId = useId()
+  const [page, setPage] = useState(1)
+  const { data: permission } = useGetPermissionOnPublisher(publisher.id)
+  const nodes = useListNodesForPublisherV2(
+    publisher.id,
+    { page, limit: YOUR_NODES_PAGE_SIZE, include_banned: true },
+    { query: { placeholderData: keepPreviousData } },
+  )
+  const totalPages = nodes.data?.totalPages ?? 0
+
+  return (
+    <section aria-labelledby={headingId} className={CARD}>
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div className="min-w-0">
+          <h2 id={headingId} className="text-xl font-semibold break-words">
+            {publisher.name}
+          </h2>
+          <p className={`font-mono text-sm break-all ${MUTED}`}>@{publisher.id}</p>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <Link href={publisherPath(publisher.id)} className={SECONDARY_LINK}>
+            {t('manage.yourNodes.publicPage')}
+          </Link>
+          {permission?.canEdit && (
+            <Link
+              href={publisherSettingsPath(publisher.id)}
+              className={SECONDARY_LINK}
+              aria-label={t('manage.yourNodes.settingsOf', { name: publisher.name })}
+            >
+              {t('manage.yourNodes.settings')}
+            </Link>
+          )}
+        </div>
+      </div>
+
+      {nodes.isPending ? (
+        <p role="status" className={`mt-4 ${MUTED}`}>
+          {t('manage.loading')}
+        </p>
+      ) : nodes.isError ? (
+        <div className="mt-4 space-y-2">
+          <FormMessage kind="error">
+            {t('manage.yourNodes.nodesError')} {apiErrorMessage(nodes.error, t)}
+          </FormMessage>
+          <Button color="light" size="sm" onClick={() => void nodes.refetch()}>
+            {t('manage.retry')}
+          </Button>
+        </div>
+      ) : nodes.data.nodes.length === 0 ? (
+        <p className={`mt-4 ${MUTED}`}>{t('manage.yourNodes.noNodes')}</p>
+      ) : (
+        <>
+          <p className={`mt-4 text-sm ${MUTED}`}>
+            {t('publisher.nodesCount', { count: nodes.data.total })}
+          </p>
+          <ul className="divide-y divide-gray-200 dark:divide-gray-700">
+            {nodes.data.nodes.map((node) => (
+              <NodeRow key={node.id} node={node} />
+            ))}
+          </ul>
+        </>
+      )}
+
+      {totalPages > 1 && (
+        <nav
+          aria-label={t('manage.yourNodes.pagination', { name: publisher.name })}
+          className="mt-4 flex items-center justify-between gap-2"
+        >
+          <Button
+            color="light"
+            size="sm"
+            disabled={page <= 1}
+            onClick={() => setPage((current) => Math.max(1, current - 1))}
+          >
+            {t('publisher.previous')}
+          </Button>
+          <p className="text-sm" aria-live="polite">
+            {t('publisher.pageOf', { page, totalPages })}
+          </p>
+          <Button
+            color="light"
+            size="sm"
+            disabled={page >= totalPages}
+            onClick={() => setPage((current) => Math.min(totalPages, current + 1))}
+          >
+            {t('publisher.next')}
+          </Button>
+        </nav>
+      )}
+    </section>
+  )
+}
+
+export function YourNodes() {
+  const { t } = useTranslation('common')
+  const publishers = useListPublishersForUser()
+
+  return (
+    <>
+      <div className="flex flex-wrap items-center justify-between gap-4">
+        <h1 className="text-2xl font-bold sm:text-3xl">{t('manage.yourNodes.title')}</h1>
+        {publishers.data && publishers.data.length > 0 && (
+          <Link href={CREATE_PUBLISHER_PATH} className={BUTTON_LINK}>
+            {t('manage.yourNodes.createPublisher')}
+          </Link>
+        )}
+      </div>
+
+      {publishers.isPending ? (
+        <p role="status" className={`mt-6 ${MUTED}`}>
+          {t('manage.loading')}
+        </p>
+      ) : publishers.isError ? (
+        <div className="mt-6 space-y-3">
+          <FormMessage kind="error">
+            {t('manage.yourNodes.loadError')} {apiErrorMessage(publishers.error, t)}
+          </FormMessage>
+          <Button color="light" onClick={() => void publishers.refetch()}>
+            {t('manage.retry')}
+          </Button>
+        </div>
+      ) : publishers.data.length === 0 ? (
+        <div className={`mt-6 ${CARD}`}>
+          <h2 className="text-xl font-semibold">{t('manage.yourNodes.emptyTitle')}</h2>
+          <p className={`mt-2 ${MUTED}`}>{t('manage.yourNodes.emptyBody')}</p>
+          <Link href={CREATE_PUBLISHER_PATH} className={`mt-4 ${BUTTON_LINK}`}>
+            {t('manage.yourNodes.createPublisher')}
+          </Link>
+          <PublishFromCli />
+        </div>
+      ) : (
+        <>
+          <p className={`mt-2 ${MUTED}`}>{t('manage.yourNodes.intro')}</p>
+          <div className="mt-6 space-y-6">
+            {publishers.data.map((publisher) => (
+              <PublisherNodes key={publisher.id} publisher={publisher} />
+            ))}
+          </div>
+          <PublishFromCli />
+        </>
+      )}
+    </>
+  )
+}

@@ -1,0 +1,41 @@
+// A publisher's settings (signed in; owners can change them): profile, members, tokens, deletion.
+import { useRouter } from 'next/router'
+import { useTranslation } from 'next-i18next/pages'
+import { Seo } from '@/components/common/Seo'
+import { RequireAuth } from '@/components/auth/RequireAuth'
+import { PublisherSettings } from '@/components/manage/PublisherSettings'
+import { privatePagePaths, privatePageProps } from '@/src/lib/private-page'
+
+function paramOf(value: string | string[] | undefined): string {
+  return (Array.isArray(value) ? value[0] : value) ?? ''
+}
+
+export default function PublisherSettingsPage() {
+  const { t } = useTranslation('common')
+  const router = useRouter()
+  const publisherId = paramOf(router.query.publisherId)
+  return (
+    <>
+      <Seo
+        title={t('manage.settings.titleFallback')}
+        description={t('manage.settings.titleFallback')}
+        path={`/publishers/${encodeURIComponent(publisherId)}/settings`}
+        noindex
+      />
+      <main id="main-content" className="mx-auto w-full max-w-4xl px-4 py-8 sm:px-6">
+        <RequireAuth>
+          {(user) =>
+            publisherId ? (
+              <PublisherSettings publisherId={publisherId} currentUserId={user.uid} />
+            ) : null
+          }
+        </RequireAuth>
+      </main>
+    </>
+  )
+}
+
+PublisherSettingsPage.requiresAuth = true
+
+export const getStaticProps = privatePageProps
+export const getStaticPaths = privatePagePaths
