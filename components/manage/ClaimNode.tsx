@@ -13,6 +13,7 @@ import { apiErrorMessage } from '@/src/lib/api-error'
 import { useAuth } from '@/src/lib/auth'
 import { Dialog } from './Dialog'
 import { FormMessage, SelectField, TextField } from './fields'
+import { revalidateNodePage } from './revalidate'
 import { LINK, MUTED } from './styles'
 import { CREATE_PUBLISHER_PATH } from './YourNodes'
 
@@ -41,7 +42,7 @@ function ClaimDialog({ node, onClose }: { node: Node; onClose: () => void }) {
           setToken('')
           void queryClient.invalidateQueries({ queryKey: [`/nodes/${node.id}`] })
           onClose()
-          void router.replace(nodePath)
+          void revalidateNodePage(node.id).then(() => router.replace(nodePath))
         },
       },
     )

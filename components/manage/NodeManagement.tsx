@@ -15,6 +15,7 @@ import { ConfirmDialog } from './ConfirmDialog'
 import { Dialog } from './Dialog'
 import { EditNodeDialog } from './EditNodeDialog'
 import { FormMessage, TextAreaField } from './fields'
+import { revalidateNodePage } from './revalidate'
 import { MUTED } from './styles'
 import { textProblem } from './validation'
 
@@ -22,7 +23,8 @@ type ClaimedNode = Node & { publisher: Publisher }
 
 /**
  * After a write: the node page's own queries (`/nodes/{id}…`, not under the write's path) are
- * refetched, and the page's props too, so the server-rendered markdown follows the edit.
+ * refetched, the statically cached page is regenerated, and the page's props reloaded, so the
+ * server-rendered markdown follows the edit.
  */
 function useRefreshNodePage(nodeId: string): () => void {
   const queryClient = useQueryClient()
@@ -30,7 +32,9 @@ function useRefreshNodePage(nodeId: string): () => void {
   return () => {
     void queryClient.invalidateQueries({ queryKey: [`/nodes/${nodeId}`] })
     void queryClient.invalidateQueries({ queryKey: [`/nodes/${nodeId}/versions`] })
-    void router.replace(router.asPath, undefined, { scroll: false })
+    void revalidateNodePage(nodeId).then(() =>
+      router.replace(router.asPath, undefined, { scroll: false }),
+    )
   }
 }
 
@@ -98,7 +102,12 @@ export function NodeOwnerActions({ node }: { node: ClaimedNode }) {
         onConfirm={() =>
           remove.mutate(
             { publisherId: node.publisher.id, nodeId: node.id },
-            { onSuccess: () => void router.push('/nodes') },
+            {
+              onSuccess: () => {
+                void revalidateNodePage(node.id)
+                void router.push('/nodes')
+              },
+            },
           )
         }
       >

@@ -3,9 +3,13 @@
 // `loadFirebase()` (src/lib/firebase-loader.ts) so anonymous pages never download it.
 import { getApp, getApps, initializeApp, type FirebaseApp } from 'firebase/app'
 import {
+  browserLocalPersistence,
+  browserPopupRedirectResolver,
+  browserSessionPersistence,
   connectAuthEmulator,
   createUserWithEmailAndPassword,
-  getAuth,
+  indexedDBLocalPersistence,
+  initializeAuth,
   GithubAuthProvider,
   GoogleAuthProvider,
   onAuthStateChanged,
@@ -29,7 +33,11 @@ function firebaseApp(): FirebaseApp {
 /** The Auth instance, connected to the emulator when the page names one. */
 export function getFirebaseAuth(): Auth {
   if (auth) return auth
-  auth = getAuth(firebaseApp())
+  // getAuth() would also set up the pop-up/redirect helper, which loads Google's gapi script on
+  // every page; it is only needed while a pop-up sign-in runs, so it is passed there instead.
+  auth = initializeAuth(firebaseApp(), {
+    persistence: [indexedDBLocalPersistence, browserLocalPersistence, browserSessionPersistence],
+  })
   const { emulatorHost } = publicEnv().firebase
   if (emulatorHost) connectAuthEmulator(auth, `http://${emulatorHost}`, { disableWarnings: true })
   return auth
@@ -54,7 +62,7 @@ export async function signUpWithEmail(email: string, password: string): Promise<
 
 export async function signInWithProvider(provider: 'google' | 'github'): Promise<void> {
   const authProvider = provider === 'google' ? new GoogleAuthProvider() : new GithubAuthProvider()
-  await signInWithPopup(getFirebaseAuth(), authProvider)
+  await signInWithPopup(getFirebaseAuth(), authProvider, browserPopupRedirectResolver)
 }
 
 export async function sendPasswordReset(email: string): Promise<void> {
