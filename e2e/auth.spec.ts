@@ -1,45 +1,20 @@
 // Sign-in against the real stack and the Auth emulator: Firebase stays away from anonymous
 // visitors, signup lands on fromUrl, a wrong password is explained,
 // an outside fromUrl never leaves the site, logout empties the storages; axe on every auth page.
-import AxeBuilder from '@axe-core/playwright'
-import { expect, test, type Browser, type Page } from '@playwright/test'
+import { expect, test, type Page } from '@playwright/test'
 import { E2E_PORTS } from '../playwright.config'
 import { DEMO_PUBLISHER_ACCOUNT } from '../server/seed/accounts'
 import { SIGNED_IN_HINT_KEY } from '../src/lib/constants'
+import { createAccount, expectNoAxeViolations, expectNoAxeViolationsInDark } from './helpers'
 
 const authEmulatorPort = String(E2E_PORTS.auth)
 const origin = `http://127.0.0.1:${E2E_PORTS.web}`
-
-async function expectNoAxeViolations(page: Page) {
-  const result = await new AxeBuilder({ page }).analyze()
-  expect(result.violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([])
-}
-
-/** axe on `path` in a dark-mode browser too. */
-async function expectNoAxeViolationsInDark(browser: Browser, path: string) {
-  const dark = await browser.newContext({ colorScheme: 'dark' })
-  await dark.addInitScript(() => localStorage.setItem('flowbite-theme-mode', 'dark'))
-  const page = await dark.newPage()
-  await page.goto(path)
-  await expect(page.locator('html')).toHaveClass(/\bdark\b/)
-  await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
-  await expectNoAxeViolations(page)
-  await dark.close()
-}
 
 /** Whether the Firebase client ran on this page (it opens its IndexedDB store when it starts). */
 async function firebaseStarted(page: Page): Promise<boolean> {
   return page.evaluate(async () =>
     (await indexedDB.databases()).some((db) => db.name === 'firebaseLocalStorageDb'),
   )
-}
-
-async function createAccount(page: Page, email: string, password: string) {
-  const response = await page.request.post(
-    `http://127.0.0.1:${authEmulatorPort}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=any`,
-    { data: { email, password, returnSecureToken: true } },
-  )
-  expect(response.ok()).toBe(true)
 }
 
 async function logIn(page: Page, email: string, password: string) {
@@ -128,7 +103,7 @@ test('sign up lands on fromUrl signed in; log out empties the storages', async (
 
 test('a wrong password is explained; the right one goes to fromUrl', async ({ page }) => {
   const email = `login-${Date.now()}@example.com`
-  await createAccount(page, email, 'right-password-1')
+  await createAccount(page.request, email, 'right-password-1')
   await page.goto('/auth/login?fromUrl=%2Fpublishers%2Fcomfy-demo')
   await expect(page.getByRole('heading', { name: 'Log in to Comfy Registry' })).toBeVisible()
   await expectNoAxeViolations(page)

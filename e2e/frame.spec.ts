@@ -1,22 +1,10 @@
 // The page frame against the real stack: header, sign-in pages without it, docs and chat links,
 // languages, dark mode, axe in light and dark, and a signed-in user from the Auth emulator.
-import AxeBuilder from '@axe-core/playwright'
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test } from '@playwright/test'
 import { E2E_PORTS } from '../playwright.config'
 import { DEMO_ADMIN_ACCOUNT } from '../server/seed/accounts'
 import { DISCORD_INVITE_URL, DOCS_URL, DOCS_URL_ZH } from '../src/lib/constants'
-
-const authEmulator = `http://127.0.0.1:${E2E_PORTS.auth}`
-
-async function expectNoAxeViolations(page: Page) {
-  const result = await new AxeBuilder({ page }).analyze()
-  expect(result.violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([])
-}
-
-async function signIn(page: Page, email: string, password: string) {
-  await page.waitForFunction(() => typeof window.__registryTestSignIn === 'function')
-  await page.evaluate(([e, p]) => window.__registryTestSignIn?.(e, p), [email, password] as const)
-}
+import { createAccount, expectNoAxeViolations, signIn } from './helpers'
 
 test('the header: logo home, documentation, chat, Login and Signup with fromUrl', async ({
   page,
@@ -135,11 +123,7 @@ test('signed in: the user menu from the Auth emulator, then Logout clears storag
 }) => {
   const email = `frame-${Date.now()}@example.com`
   const password = 'frame-password-1'
-  const created = await request.post(
-    `${authEmulator}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=any`,
-    { data: { email, password, returnSecureToken: true } },
-  )
-  expect(created.ok()).toBe(true)
+  await createAccount(request, email, password)
 
   await page.goto('/')
   await signIn(page, email, password)

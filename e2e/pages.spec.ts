@@ -1,8 +1,8 @@
 // Node page, publisher page, 404, sitemap, robots.txt and feed against the real stack.
-import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test'
 import { E2E_PORTS } from '../playwright.config'
 import { summary } from '../src/lib/markdown'
+import { expectAccessibleInBothModes, expectNoAxeViolations } from './helpers'
 
 const api = `http://127.0.0.1:${E2E_PORTS.api}`
 /** The site origin the server was started with (scripts/start.ts sets NEXT_PUBLIC_SITE_URL). */
@@ -36,23 +36,6 @@ async function json<T>(request: APIRequestContext, path: string): Promise<T> {
 async function firstNode(request: APIRequestContext): Promise<ApiNode> {
   const list = await json<NodeListResponse>(request, '/nodes?limit=1')
   return list.nodes[0]
-}
-
-async function expectNoAxeViolations(page: Page) {
-  const axe = await new AxeBuilder({ page }).analyze()
-  expect(axe.violations).toEqual([])
-}
-
-/** axe in light mode, then in dark mode (the stored flowbite choice plus a dark system). */
-async function expectAccessibleInBothModes(browser: Browser, page: Page, path: string) {
-  await expectNoAxeViolations(page)
-  const dark = await browser.newContext({ colorScheme: 'dark' })
-  await dark.addInitScript(() => localStorage.setItem('flowbite-theme-mode', 'dark'))
-  const darkPage = await dark.newPage()
-  await darkPage.goto(path)
-  await expect(darkPage.locator('html')).toHaveClass(/\bdark\b/)
-  await expectNoAxeViolations(darkPage)
-  await dark.close()
 }
 
 /** The page exactly as the server sent it: JavaScript off. */

@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Page } from '@playwright/test'
 import { E2E_PORTS } from '../playwright.config'
+import { expectNoAxeViolations } from './helpers'
 
 const api = `http://127.0.0.1:${E2E_PORTS.api}`
 
@@ -48,11 +48,6 @@ async function andSettle(
   await action()
   await response
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0)
-}
-
-async function expectNoAxeViolations(page: Page) {
-  const axe = await new AxeBuilder({ page }).analyze()
-  expect(axe.violations).toEqual([])
 }
 
 test('a search with a typo finds the node; open it and come back to the same results', async ({

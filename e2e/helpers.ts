@@ -1,0 +1,56 @@
+// Shared by the Playwright journeys: where the stack runs, axe checks, and accounts in the Auth
+// emulator.
+import AxeBuilder from '@axe-core/playwright'
+import { expect, type APIRequestContext, type Browser, type Page } from '@playwright/test'
+import { E2E_PORTS } from '../playwright.config'
+
+export const API_URL = `http://127.0.0.1:${E2E_PORTS.api}`
+export const AUTH_EMULATOR_URL = `http://127.0.0.1:${E2E_PORTS.auth}`
+
+export async function expectNoAxeViolations(page: Page) {
+  const result = await new AxeBuilder({ page }).analyze()
+  expect(result.violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([])
+}
+
+/** axe on `path` in a dark-mode browser (the stored flowbite choice plus a dark system). */
+export async function expectNoAxeViolationsInDark(browser: Browser, path: string) {
+  const dark = await browser.newContext({ colorScheme: 'dark' })
+  await dark.addInitScript(() => localStorage.setItem('flowbite-theme-mode', 'dark'))
+  const page = await dark.newPage()
+  await page.goto(path)
+  await expect(page.locator('html')).toHaveClass(/\bdark\b/)
+  await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible()
+  await expectNoAxeViolations(page)
+  await dark.close()
+}
+
+/** axe in light mode on the open page, then on `path` in dark mode. */
+export async function expectAccessibleInBothModes(browser: Browser, page: Page, path: string) {
+  await expectNoAxeViolations(page)
+  await expectNoAxeViolationsInDark(browser, path)
+}
+
+export interface EmulatorAccount {
+  localId: string
+  idToken: string
+}
+
+/** Creates an email/password account in the Auth emulator; returns its uid and an ID token. */
+export async function createAccount(
+  request: APIRequestContext,
+  email: string,
+  password: string,
+): Promise<EmulatorAccount> {
+  const response = await request.post(
+    `${AUTH_EMULATOR_URL}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=any`,
+    { data: { email, password, returnSecureToken: true } },
+  )
+  expect(response.ok()).toBe(true)
+  return (await response.json()) as EmulatorAccount
+}
+
+/** Signs in on the open page through the e2e hook (present only with the Auth emulator). */
+export async function signIn(page: Page, email: string, password: string) {
+  await page.waitForFunction(() => typeof window.__registryTestSignIn === 'function')
+  await page.evaluate(([e, p]) => window.__registryTestSignIn?.(e, p), [email, password] as const)
+}
