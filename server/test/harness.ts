@@ -29,6 +29,8 @@ export interface TestAppOptions {
   nodes?: number
   publishers?: number
   seed?: number
+  /** Extra settings, as environment variables (e.g. GITHUB_API_URL, MAX_ARCHIVE_MB). */
+  env?: Record<string, string>
 }
 
 export interface TestApp {
@@ -58,6 +60,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       ADMIN_EMAILS: adminEmail,
       API_PUBLIC_URL: TEST_PUBLIC_URL,
       FIREBASE_PROJECT_ID: TEST_PROJECT_ID,
+      ...options.env,
     })
     const app = await buildApp({
       db: database.db,
