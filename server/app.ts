@@ -67,9 +67,15 @@ export async function buildApp(
 
   // Archive uploads arrive as raw bytes (a Buffer); the contract's `format: binary` string schema
   // describes that for clients, but Ajv would reject a Buffer, so binary bodies skip validation.
+  // fastify-openapi-glue passes such a body as `{ content: { 'application/zip': { schema } } }`.
   app.addHook('onRoute', (route) => {
-    const body = route.schema?.body as { format?: string } | undefined
-    if (body?.format === 'binary' && route.schema) delete route.schema.body
+    const body = route.schema?.body as
+      { format?: string; content?: Record<string, { schema?: { format?: string } }> } | undefined
+    const binary =
+      body?.format === 'binary' ||
+      (body?.content !== undefined &&
+        Object.values(body.content).every((media) => media.schema?.format === 'binary'))
+    if (binary && route.schema) delete route.schema.body
   })
 
   app.addContentTypeParser(

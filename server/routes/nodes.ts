@@ -10,11 +10,7 @@ import type {
 } from '@/src/api/generated/model'
 import type { HandlerMap, RequestContext } from '../context'
 import { badRequest, conflict, forbidden, notFound, unauthorized } from '../errors'
-import {
-  requireNodeWrite,
-  requireNotBannedOwner,
-  requirePublisherWrite,
-} from '../services/access'
+import { requireNodeWrite, requireNotBannedOwner, requirePublisherWrite } from '../services/access'
 import { assertCanAdministerRepository, parseGithubRepository } from '../services/github'
 import {
   claimNode,

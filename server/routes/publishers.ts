@@ -163,9 +163,7 @@ export const publisherHandlers: HandlerMap = {
     const { publisher, mayManage } = await visiblePublisher(context, publisherId)
     const node = await findNodeRow(context.deps.db, nodeId)
     const hidden =
-      node !== null &&
-      !mayManage &&
-      !isPubliclyVisible({ node, publisher, latestVersion: null })
+      node !== null && !mayManage && !isPubliclyVisible({ node, publisher, latestVersion: null })
     if (!node || node.publisherId !== publisher.id || hidden) {
       throw notFound(`Publisher '${publisher.id}' has no node '${nodeId}'.`)
     }

@@ -90,16 +90,16 @@ export async function createNode(
   if (await findNodeRow(db, id)) throw taken()
   await assertRepositoryFree(db, fields.repository)
   const values: NewNode = { ...fields, id, publisherId, name: fields.name ?? id }
-  const [created] = await db.insert(nodes).values(values).onConflictDoNothing().returning(nodeColumns)
+  const [created] = await db
+    .insert(nodes)
+    .values(values)
+    .onConflictDoNothing()
+    .returning(nodeColumns)
   if (!created) throw taken()
   return created
 }
 
-export async function updateNode(
-  db: Db,
-  node: NodeRow,
-  body: UpdateNodeRequest,
-): Promise<void> {
+export async function updateNode(db: Db, node: NodeRow, body: UpdateNodeRequest): Promise<void> {
   if (body.id !== undefined && body.id.toLowerCase() !== node.id.toLowerCase()) {
     throw badRequest(`Invalid field 'id': a node id cannot change ('${body.id}' ≠ '${node.id}').`)
   }

@@ -91,7 +91,9 @@ export async function deletePublisher(db: Db, publisherId: string): Promise<void
 
 /** Serialises membership changes of one publisher (the "one owner remains" rule needs it). */
 async function lockPublisher(tx: Tx, publisherId: string): Promise<void> {
-  await tx.execute(sql`select 1 from ${publishers} where ${publishers.id} = ${publisherId} for update`)
+  await tx.execute(
+    sql`select 1 from ${publishers} where ${publishers.id} = ${publisherId} for update`,
+  )
 }
 
 async function ownerCount(tx: Tx, publisherId: string): Promise<number> {
@@ -140,7 +142,9 @@ export async function addMember(
     .onConflictDoNothing()
     .returning()
   if (!added) {
-    throw conflict(`The user with the email '${email.trim()}' is already a member of '${publisherId}'.`)
+    throw conflict(
+      `The user with the email '${email.trim()}' is already a member of '${publisherId}'.`,
+    )
   }
 }
 

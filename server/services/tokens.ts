@@ -58,7 +58,9 @@ export async function createToken(
       tokenPrefix: secret.slice(0, TOKEN_PREFIX.length + SHOWN_CHARACTERS),
       tokenSuffix: secret.slice(-SHOWN_CHARACTERS),
       createdAt: now,
-      expiresAt: input.expiresInDays ? new Date(now.getTime() + input.expiresInDays * DAY_MS) : null,
+      expiresAt: input.expiresInDays
+        ? new Date(now.getTime() + input.expiresInDays * DAY_MS)
+        : null,
     })
     .returning()
   return { row, secret }

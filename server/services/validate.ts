@@ -75,11 +75,7 @@ export function labelList(field: string, values: string[] | undefined): string[]
 }
 
 /** Short free text with a length bound the contract does not state (e.g. version ranges). */
-export function shortText(
-  field: string,
-  value: string | undefined,
-  max = 200,
-): string | undefined {
+export function shortText(field: string, value: string | undefined, max = 200): string | undefined {
   const trimmed = text(value)
   if (trimmed !== undefined && trimmed.length > max) {
     throw invalidField(field, `at most ${max} characters are allowed.`)

@@ -54,7 +54,9 @@ export async function createPendingVersion(
   const key = semverSortKey(fields.version)
   const versionFields = {
     changelog: text(fields.changelog) ?? '',
-    dependencies: (fields.dependencies ?? []).map((dependency) => dependency.trim()).filter(Boolean),
+    dependencies: (fields.dependencies ?? [])
+      .map((dependency) => dependency.trim())
+      .filter(Boolean),
     supportedOs: labelList('node_version.supported_os', fields.supported_os) ?? node.supportedOs,
     supportedAccelerators:
       labelList('node_version.supported_accelerators', fields.supported_accelerators) ??
@@ -166,8 +168,12 @@ export async function acceptUpload(
       .where(
         sql`${publishers.id} = (select publisher_id from nodes where nodes.id = ${version.nodeId})`,
       )
-    if (owner?.status === 'PublisherStatusBanned') throw forbidden(BANNED_PUBLISHER_MESSAGE(owner.id))
-    if (version.status === 'NodeVersionStatusDeleted' || version.status === 'NodeVersionStatusBanned') {
+    if (owner?.status === 'PublisherStatusBanned')
+      throw forbidden(BANNED_PUBLISHER_MESSAGE(owner.id))
+    if (
+      version.status === 'NodeVersionStatusDeleted' ||
+      version.status === 'NodeVersionStatusBanned'
+    ) {
       throw conflict(
         `Version ${version.version} of node '${version.nodeId}' is ${version.status === 'NodeVersionStatusDeleted' ? 'deleted' : 'banned'}; its archive can no longer be uploaded.`,
       )
