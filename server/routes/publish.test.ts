@@ -2,7 +2,6 @@
  * Publishing as comfy-cli does it (token in the body, then the zip to the signedUrl), and the
  * owners' and admins' changes to versions afterwards.
  */
-import { eq } from 'drizzle-orm'
 import type {
   Node,
   NodeVersion,
