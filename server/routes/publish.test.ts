@@ -171,6 +171,8 @@ describe.each(BACKENDS)('publishing on %s', (backend) => {
       status: 'NodeVersionStatusPending',
     })
     expect(h.storage.keys()).toContain(`${publisherId}/${nodeId}/1.0.0/node.zip`)
+    // Not reviewed yet: the archive is not public.
+    expectErrorBody(await get(h.app, `/archives/${nodeId}/1.0.0.zip`), 404)
     const again = await expectUnchanged(() => upload(reply.body.signedUrl, zip), 404)
     expect(again.message).toMatch(/already used/)
 

@@ -107,13 +107,8 @@ export const versionHandlers: HandlerMap = {
     const { row } = await visibleNode(context, nodeId)
     const found = await findVersion(context.deps.db, row.node, version)
     const missing = notFound(`There is no archive for version ${version} of node '${row.node.id}'.`)
-    if (
-      !found?.storageKey ||
-      found.status === 'NodeVersionStatusBanned' ||
-      found.status === 'NodeVersionStatusDeleted'
-    ) {
-      throw missing
-    }
+    // Only reviewed (Active) archives are public: this route is anonymous and cached for a year.
+    if (!found?.storageKey || found.status !== 'NodeVersionStatusActive') throw missing
     const bytes = await context.deps.storage.get(found.storageKey)
     if (!bytes) throw missing
     return reply
