@@ -57,7 +57,7 @@ export async function createToken(
       tokenHash: hashOf(secret).toString('hex'),
       tokenPrefix: secret.slice(0, TOKEN_PREFIX.length + SHOWN_CHARACTERS),
       tokenSuffix: secret.slice(-SHOWN_CHARACTERS),
-      createdAt: now,
+      // createdAt: the database clock (microseconds), so "newest first" has no ties.
       expiresAt: input.expiresInDays
         ? new Date(now.getTime() + input.expiresInDays * DAY_MS)
         : null,
