@@ -9,15 +9,19 @@ import { listOperations, loadContract, type OpenApiDocument } from './contract'
 import { HttpError, notImplemented } from './errors'
 import { handlers as defaultHandlers } from './routes'
 
+/** JSON bodies are small (the largest field is a 10 000-character changelog). */
+const JSON_BODY_LIMIT = 1024 * 1024
+
+function formatBytes(bytes: number): string {
+  return bytes >= 1024 * 1024 ? `${+(bytes / (1024 * 1024)).toFixed(1)} MB` : `${bytes} bytes`
+}
+
 export interface BuildAppOptions {
   logger?: boolean
   /** Replace the handler map (tests of the contract use this). */
   handlers?: HandlerMap
   contract?: OpenApiDocument
 }
-
-/** Zip archives are uploaded as raw bytes (publish → signedUrl PUT). */
-const MAX_ARCHIVE_BYTES = 50 * 1024 * 1024
 
 const LOCATION_NAMES: Record<string, string> = {
   querystring: 'query parameter',
@@ -51,7 +55,8 @@ export async function buildApp(
 
   const app = Fastify({
     logger: options.logger ?? false,
-    bodyLimit: MAX_ARCHIVE_BYTES,
+    // Zip archives (publish → signedUrl PUT) have their own, larger limit below.
+    bodyLimit: JSON_BODY_LIMIT,
     // Path parameters are bounded by the contract's own maxLength (up to 300 for class names);
     // the router's default limit (100) would answer 414 before validation for valid values.
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 1000 },
@@ -62,14 +67,20 @@ export async function buildApp(
 
   // Archive uploads arrive as raw bytes (a Buffer); the contract's `format: binary` string schema
   // describes that for clients, but Ajv would reject a Buffer, so binary bodies skip validation.
+  // fastify-openapi-glue passes such a body as `{ content: { 'application/zip': { schema } } }`.
   app.addHook('onRoute', (route) => {
-    const body = route.schema?.body as { format?: string } | undefined
-    if (body?.format === 'binary' && route.schema) delete route.schema.body
+    const body = route.schema?.body as
+      { format?: string; content?: Record<string, { schema?: { format?: string } }> } | undefined
+    const binary =
+      body?.format === 'binary' ||
+      (body?.content !== undefined &&
+        Object.values(body.content).every((media) => media.schema?.format === 'binary'))
+    if (binary && route.schema) delete route.schema.body
   })
 
   app.addContentTypeParser(
     ['application/zip', 'application/octet-stream'],
-    { parseAs: 'buffer', bodyLimit: MAX_ARCHIVE_BYTES },
+    { parseAs: 'buffer', bodyLimit: deps.config.maxArchiveBytes },
     (_request, body, done) => done(null, body),
   )
 
@@ -82,6 +93,14 @@ export async function buildApp(
     }
     const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500
     if (status >= 500) request.log.error(error)
+    if (status === 413) {
+      const isArchive = /zip|octet-stream/.test(String(request.headers['content-type']))
+      const limit = isArchive ? deps.config.maxArchiveBytes : JSON_BODY_LIMIT
+      return reply.status(413).send({
+        error: 'Payload Too Large',
+        message: `The ${isArchive ? 'archive' : 'request body'} is too large: at most ${formatBytes(limit)} are accepted.`,
+      })
+    }
     const message =
       status >= 500 ? 'Something went wrong on our side. Try again later.' : error.message
     return reply

@@ -12,7 +12,10 @@ export interface ServerConfig {
   /** Users whose verified email is listed here are admins. */
   adminEmails: string[]
   firebaseProjectId: string
+  /** GitHub REST API base URL (claiming a node checks repository rights there). */
   githubApiUrl: string
+  /** Largest node archive (zip) accepted by the upload call, in bytes. */
+  maxArchiveBytes: number
   /** Browser origins allowed to call the API (the website). */
   corsOrigins: string[]
 }
@@ -36,6 +39,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     firebaseProjectId:
       env.FIREBASE_PROJECT_ID ?? env.NEXT_PUBLIC_FIREBASE_PROJECT_ID ?? 'demo-comfy-registry',
     githubApiUrl: (env.GITHUB_API_URL ?? 'https://api.github.com').replace(/\/$/, ''),
+    maxArchiveBytes: Math.round(Number(env.MAX_ARCHIVE_MB ?? 50) * 1024 * 1024),
     corsOrigins: list(env.CORS_ORIGINS ?? 'http://localhost:3000,http://127.0.0.1:3000'),
   }
 }

@@ -9,6 +9,7 @@ import type { Node, NodeVersion } from '@/src/api/generated/model'
 import { CONTRACT_PATH, listOperations, loadContract, type OperationInfo } from './contract'
 import { handlers } from './routes'
 import { attachDemoMembership } from './seed/accounts'
+import { createToken } from './services/tokens'
 import { bearer, signUpUser, signUpVerifiedUser, type TestUser } from './test/auth'
 import { BACKENDS, createTestApp, get, request, type TestApp } from './test/harness'
 
@@ -230,6 +231,9 @@ describe.each(BACKENDS)('the API against its contract on %s', (backend) => {
     h = await createTestApp({ postgres: backend === 'postgres' })
     ;[admin, owner] = await Promise.all([signUpVerifiedUser(h.adminEmail), signUpUser()])
     await attachDemoMembership(h.db, owner.uid, owner.email, 'Owner')
+    // One token that expires and one that does not, so both shapes of the list are checked.
+    await createToken(h.db, 'comfy-demo', { name: 'ci', description: '', expiresInDays: 30 })
+    await createToken(h.db, 'comfy-demo', { name: 'cli', description: 'x', expiresInDays: null })
   })
 
   afterAll(async () => {
@@ -345,6 +349,16 @@ describe.each(BACKENDS)('the API against its contract on %s', (backend) => {
       ['validatePublisher', '/publishers/validate?username=comfy-demo', 'anonymous', 200],
       ['validatePublisher', '/publishers/validate?username=fresh-id', 'anonymous', 200],
       ['getUser', '/users', 'owner', 200],
+      ['getPermissionOnPublisher', '/publishers/comfy-demo/permissions', 'owner', 200],
+      ['getPermissionOnPublisher', '/publishers/no-such-publisher/permissions', 'owner', 404],
+      [
+        'getPermissionOnPublisherNodes',
+        `/publishers/comfy-demo/nodes/${UPSCALER}/permissions`,
+        'admin',
+        200,
+      ],
+      ['listPersonalAccessTokens', '/publishers/comfy-demo/tokens', 'owner', 200],
+      ['listPersonalAccessTokens', '/publishers/comfy-demo/tokens', 'anonymous', 401],
       ['getUser', '/users', 'admin', 200],
       ['getUser', '/users', 'anonymous', 401],
       ['listPublishersForUser', '/users/publishers/', 'owner', 200],

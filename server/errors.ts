@@ -24,3 +24,5 @@ export const notImplemented = (operationId: string) =>
     'Not Implemented',
     `${operationId} is part of the API contract but is not implemented on this server yet.`,
   )
+export const payloadTooLarge = (message: string) => new HttpError(413, 'Payload Too Large', message)
+export const badGateway = (message: string) => new HttpError(502, 'Bad Gateway', message)

@@ -286,6 +286,8 @@ export const personalAccessTokens = pgTable(
     tokenHash: text('token_hash').notNull().unique('personal_access_tokens_token_hash_unique'),
     /** First characters of the token, for display (e.g. "cr_pat_ab12"). */
     tokenPrefix: text('token_prefix').notNull().default(''),
+    /** Last characters of the token, for display ("cr_pat_ab12…wxyz"). */
+    tokenSuffix: text('token_suffix').notNull().default(''),
     createdAt: createdAt(),
     expiresAt: timestamp('expires_at', { withTimezone: true }),
     lastUsedAt: timestamp('last_used_at', { withTimezone: true }),

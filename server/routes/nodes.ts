@@ -1,13 +1,29 @@
 import type {
+  ClaimMyNodeRequest,
+  CreateNodeRequest,
   InstallNodeParams,
   ListAllNodesParams,
   NodeListResponse,
+  PostNodeReviewParams,
   SearchNodesParams,
+  UpdateNodeRequest,
 } from '@/src/api/generated/model'
 import type { HandlerMap, RequestContext } from '../context'
-import { notFound } from '../errors'
+import { badRequest, conflict, forbidden, notFound, unauthorized } from '../errors'
+import { requireNodeWrite, requireNotBannedOwner, requirePublisherWrite } from '../services/access'
+import { assertCanAdministerRepository, parseGithubRepository } from '../services/github'
+import {
+  claimNode,
+  createNode,
+  deleteNode,
+  findNodeRow,
+  nodeFields,
+  rateNode,
+  updateNode,
+} from '../services/node-writes'
 import {
   countDownload,
+  findNode,
   listNodes,
   searchNodes,
   type NodeFilters,
@@ -32,6 +48,13 @@ function filtersOf(
     visibility:
       query.include_banned === true && context.caller?.isAdmin === true ? 'all' : 'public',
   }
+}
+
+/** A node as its publisher's owners and admins see it, after a change. */
+export async function managedNode(context: RequestContext, nodeId: string) {
+  const row = await findNode(context.deps.db, nodeId)
+  if (!row) throw notFound(`Node '${nodeId}' does not exist.`)
+  return toApiNode(row, versionView(context, true))
 }
 
 function nodeListResponse(
@@ -100,5 +123,72 @@ export const nodeHandlers: HandlerMap = {
     }
     await countDownload(context.deps.db, row.node.id, found.id)
     return toApiNodeVersion(found, versionView(context, false))
+  },
+
+  async createNode(request, reply, context) {
+    const { publisherId } = request.params as { publisherId: string }
+    const body = request.body as CreateNodeRequest
+    const { publisher } = await requirePublisherWrite(context.deps.db, context.caller, publisherId)
+    const created = await createNode(context.deps.db, publisher.id, body.id, nodeFields(body))
+    return reply.status(201).send(await managedNode(context, created.id))
+  },
+
+  async updateNode(request, _reply, context) {
+    const { publisherId, nodeId } = request.params as { publisherId: string; nodeId: string }
+    const { node } = await requireNodeWrite(context.deps.db, context.caller, publisherId, nodeId)
+    await updateNode(context.deps.db, node, request.body as UpdateNodeRequest)
+    return managedNode(context, node.id)
+  },
+
+  async deleteNode(request, reply, context) {
+    const { publisherId, nodeId } = request.params as { publisherId: string; nodeId: string }
+    const { node } = await requireNodeWrite(context.deps.db, context.caller, publisherId, nodeId)
+    await deleteNode(context.deps.db, node.id)
+    return reply.status(204).send()
+  },
+
+  async claimMyNode(request, reply, context) {
+    const { publisherId, nodeId } = request.params as { publisherId: string; nodeId: string }
+    const { GH_TOKEN: githubToken } = request.body as ClaimMyNodeRequest
+    const { db, config } = context.deps
+    const { publisher } = await requirePublisherWrite(db, context.caller, publisherId)
+    const node = await findNodeRow(db, nodeId)
+    if (!node || node.status === 'NodeStatusDeleted') {
+      throw notFound(`Node '${nodeId}' does not exist.`)
+    }
+    if (node.publisherId !== null) {
+      throw conflict(
+        node.publisherId === publisher.id
+          ? `Node '${node.id}' already belongs to '${publisher.id}'.`
+          : `Node '${node.id}' is already claimed by another publisher.`,
+      )
+    }
+    if (node.status === 'NodeStatusBanned') {
+      throw forbidden(`Node '${node.id}' is banned and cannot be claimed.`)
+    }
+    const repository = parseGithubRepository(node.repository)
+    if (!repository) {
+      throw badRequest(
+        `Node '${node.id}' has no GitHub repository (${node.repository || 'none'}), so ownership cannot be checked. Ask the registry admins to claim it for you.`,
+      )
+    }
+    await assertCanAdministerRepository(config.githubApiUrl, githubToken, repository)
+    if (!(await claimNode(db, node.id, publisher.id))) {
+      throw conflict(`Node '${node.id}' was claimed by another publisher in the meantime.`)
+    }
+    return reply.status(204).send()
+  },
+
+  async postNodeReview(request, _reply, context) {
+    const { nodeId } = request.params as { nodeId: string }
+    const { star } = request.query as PostNodeReviewParams
+    const caller = context.caller
+    if (!caller) throw unauthorized()
+    await requireNotBannedOwner(context.deps.db, caller)
+    const { row } = await visibleNode(context, nodeId)
+    await rateNode(context.deps.db, row.node.id, caller.id, star)
+    const updated = await findNode(context.deps.db, row.node.id)
+    if (!updated) throw notFound(`Node '${nodeId}' does not exist.`)
+    return toApiNode(updated, versionView(context, false))
   },
 }

@@ -1,14 +1,34 @@
 import type {
+  AddPublisherMemberRequest,
+  CreatePublisherRequest,
   ListNodesForPublisherParams,
   ListNodesForPublisherV2Params,
   NodeListResponse,
+  PermissionResponse,
   PublisherMember,
+  UpdatePublisherMemberRequest,
+  UpdatePublisherRequest,
   ValidatePublisherParams,
   ValidatePublisherResponse,
 } from '@/src/api/generated/model'
 import type { HandlerMap, RequestContext } from '../context'
-import { notFound } from '../errors'
-import { canSeeHidden } from '../services/access'
+import type { Publisher } from '../db/schema'
+import { forbidden, notFound, unauthorized } from '../errors'
+import {
+  canEditPublisher,
+  canSeeHidden,
+  requireNotBannedOwner,
+  requirePublisherWrite,
+} from '../services/access'
+import { findNodeRow } from '../services/node-writes'
+import {
+  addMember,
+  createPublisher,
+  deletePublisher,
+  removeMember,
+  setMemberRole,
+  updatePublisher,
+} from '../services/publisher-writes'
 import { listNodes, type NodeFilters } from '../services/nodes'
 import {
   findPublisher,
@@ -17,7 +37,7 @@ import {
   publisherIdProblem,
 } from '../services/publishers'
 import { pageInfo, toApiNode, toApiPublisher } from '../services/serialize'
-import { paging, versionView } from './common'
+import { isPubliclyVisible, paging, versionView } from './common'
 
 /** Member emails are private: only the publisher's members and admins see them. */
 function withoutEmails(members: PublisherMember[]): PublisherMember[] {
@@ -37,6 +57,12 @@ async function visiblePublisher(context: RequestContext, publisherId: string) {
     throw notFound(`Publisher '${publisherId}' does not exist.`)
   }
   return { publisher, mayManage }
+}
+
+/** The publisher as its owners and admins see it (with member emails). */
+async function managedView(context: RequestContext, publisher: Publisher) {
+  const members = (await membersOf(context.deps.db, [publisher.id])).get(publisher.id) ?? []
+  return toApiPublisher(publisher, members)
 }
 
 async function publisherNodeFilters(
@@ -94,5 +120,91 @@ export const publisherHandlers: HandlerMap = {
       nodes: result.rows.map((row) => toApiNode(row, view)),
       ...pageInfo(result.total, page, limit),
     }
+  },
+
+  async createPublisher(request, reply, context) {
+    const caller = context.caller
+    if (!caller) throw unauthorized()
+    await requireNotBannedOwner(context.deps.db, caller)
+    const created = await createPublisher(
+      context.deps.db,
+      caller,
+      request.body as CreatePublisherRequest,
+    )
+    return reply.status(201).send(await managedView(context, created))
+  },
+
+  async updatePublisher(request, _reply, context) {
+    const { publisherId } = request.params as { publisherId: string }
+    const { publisher } = await requirePublisherWrite(context.deps.db, context.caller, publisherId)
+    const updated = await updatePublisher(
+      context.deps.db,
+      publisher,
+      request.body as UpdatePublisherRequest,
+    )
+    return managedView(context, updated)
+  },
+
+  async deletePublisher(request, reply, context) {
+    const { publisherId } = request.params as { publisherId: string }
+    const { publisher } = await requirePublisherWrite(context.deps.db, context.caller, publisherId)
+    await deletePublisher(context.deps.db, publisher.id)
+    return reply.status(204).send()
+  },
+
+  async getPermissionOnPublisher(request, _reply, context): Promise<PermissionResponse> {
+    const { publisherId } = request.params as { publisherId: string }
+    const { publisher } = await visiblePublisher(context, publisherId)
+    return { canEdit: await canEditPublisher(context.deps.db, context.caller, publisher) }
+  },
+
+  async getPermissionOnPublisherNodes(request, _reply, context): Promise<PermissionResponse> {
+    const { publisherId, nodeId } = request.params as { publisherId: string; nodeId: string }
+    const { publisher, mayManage } = await visiblePublisher(context, publisherId)
+    const node = await findNodeRow(context.deps.db, nodeId)
+    const hidden =
+      node !== null && !mayManage && !isPubliclyVisible({ node, publisher, latestVersion: null })
+    if (!node || node.publisherId !== publisher.id || hidden) {
+      throw notFound(`Publisher '${publisher.id}' has no node '${nodeId}'.`)
+    }
+    const editable =
+      context.caller?.isAdmin === true ||
+      (node.status === 'NodeStatusActive' &&
+        (await canEditPublisher(context.deps.db, context.caller, publisher)))
+    return { canEdit: editable }
+  },
+
+  async addPublisherMember(request, reply, context) {
+    const { publisherId } = request.params as { publisherId: string }
+    const body = request.body as AddPublisherMemberRequest
+    const { publisher } = await requirePublisherWrite(context.deps.db, context.caller, publisherId)
+    await addMember(context.deps.db, publisher.id, body.email, body.role)
+    return reply.status(201).send(await managedView(context, publisher))
+  },
+
+  async updatePublisherMember(request, _reply, context) {
+    const { publisherId, userId } = request.params as { publisherId: string; userId: string }
+    const { role } = request.body as UpdatePublisherMemberRequest
+    const { publisher } = await requirePublisherWrite(context.deps.db, context.caller, publisherId)
+    await setMemberRole(context.deps.db, publisher.id, userId, role)
+    return managedView(context, publisher)
+  },
+
+  async removePublisherMember(request, reply, context) {
+    const { publisherId, userId } = request.params as { publisherId: string; userId: string }
+    const { publisher, role } = await requirePublisherWrite(
+      context.deps.db,
+      context.caller,
+      publisherId,
+      { allowMembers: true },
+    )
+    // Plain members may only remove themselves (leave the publisher).
+    if (role === 'member' && !context.caller?.isAdmin && userId !== context.caller?.id) {
+      throw forbidden(
+        `Only owners of publisher '${publisher.id}' can remove other members; you can only leave it yourself.`,
+      )
+    }
+    await removeMember(context.deps.db, publisher.id, userId)
+    return reply.status(204).send()
   },
 }

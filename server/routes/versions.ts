@@ -2,10 +2,22 @@ import type {
   ListAllNodeVersionsParams,
   ListNodeVersionsParams,
   NodeVersionListResponse,
+  PublishNodeVersionRequest,
+  PublishNodeVersionResponse,
+  UpdateNodeVersionRequest,
+  UploadResult,
 } from '@/src/api/generated/model'
-import type { HandlerMap } from '../context'
+import type { HandlerMap, RequestContext } from '../context'
 import type { NodeVersionStatus } from '../db/schema'
 import { forbidden, notFound } from '../errors'
+import { requireNodeWrite } from '../services/access'
+import { publishNodeVersion } from '../services/publish'
+import {
+  acceptUpload,
+  findVersionForWrite,
+  setVersionStatus,
+  updateVersion,
+} from '../services/version-writes'
 import { pageInfo, toApiNodeVersion } from '../services/serialize'
 import {
   findVersion,
@@ -16,6 +28,31 @@ import {
 import { paging, versionView, visibleNode } from './common'
 
 const ARCHIVE_NAME = /^(.+)\.zip$/
+
+/**
+ * A version the caller may change: deleted versions are gone for all but admins (404); banned
+ * ones are frozen for their owners (403).
+ */
+async function writableVersion(context: RequestContext, params: unknown) {
+  const { publisherId, nodeId, versionId } = params as {
+    publisherId: string
+    nodeId: string
+    versionId: string
+  }
+  const { db } = context.deps
+  const { node } = await requireNodeWrite(db, context.caller, publisherId, nodeId)
+  const version = await findVersionForWrite(db, node.id, versionId)
+  const isAdmin = context.caller?.isAdmin === true
+  if (version.status === 'NodeVersionStatusDeleted' && !isAdmin) {
+    throw notFound(`Version ${versionId} of node '${node.id}' does not exist.`)
+  }
+  if (version.status === 'NodeVersionStatusBanned' && !isAdmin) {
+    throw forbidden(
+      `Version ${version.version} of node '${node.id}' is banned and cannot be changed.`,
+    )
+  }
+  return version
+}
 
 export const versionHandlers: HandlerMap = {
   async listNodeVersions(request, _reply, context) {
@@ -70,13 +107,8 @@ export const versionHandlers: HandlerMap = {
     const { row } = await visibleNode(context, nodeId)
     const found = await findVersion(context.deps.db, row.node, version)
     const missing = notFound(`There is no archive for version ${version} of node '${row.node.id}'.`)
-    if (
-      !found?.storageKey ||
-      found.status === 'NodeVersionStatusBanned' ||
-      found.status === 'NodeVersionStatusDeleted'
-    ) {
-      throw missing
-    }
+    // Only reviewed (Active) archives are public: this route is anonymous and cached for a year.
+    if (!found?.storageKey || found.status !== 'NodeVersionStatusActive') throw missing
     const bytes = await context.deps.storage.get(found.storageKey)
     if (!bytes) throw missing
     return reply
@@ -84,5 +116,49 @@ export const versionHandlers: HandlerMap = {
       .header('content-disposition', `attachment; filename="${row.node.id}-${found.version}.zip"`)
       .header('cache-control', 'public, max-age=31536000, immutable')
       .send(Buffer.from(bytes))
+  },
+
+  async publishNodeVersion(request, reply, context) {
+    const { publisherId, nodeId } = request.params as { publisherId: string; nodeId: string }
+    const { version, uploadToken } = await publishNodeVersion(
+      context.deps.db,
+      publisherId,
+      nodeId,
+      request.body as PublishNodeVersionRequest,
+    )
+    const answer: PublishNodeVersionResponse = {
+      node_version: toApiNodeVersion(version, versionView(context, true)),
+      signedUrl: `${context.deps.config.publicUrl}/uploads/${uploadToken}`,
+    }
+    return reply.status(201).send(answer)
+  },
+
+  async uploadNodeVersionArchive(request, _reply, context): Promise<UploadResult> {
+    const { uploadToken } = request.params as { uploadToken: string }
+    const { db, storage, config } = context.deps
+    const { version, size } = await acceptUpload(
+      db,
+      storage,
+      uploadToken,
+      request.body,
+      config.maxArchiveBytes,
+    )
+    return { node_id: version.nodeId, version: version.version, size, status: version.status }
+  },
+
+  async updateNodeVersion(request, _reply, context) {
+    const version = await writableVersion(context, request.params)
+    const updated = await updateVersion(
+      context.deps.db,
+      version,
+      request.body as UpdateNodeVersionRequest,
+    )
+    return toApiNodeVersion(updated, versionView(context, true))
+  },
+
+  async deleteNodeVersion(request, reply, context) {
+    const version = await writableVersion(context, request.params)
+    await setVersionStatus(context.deps.db, version, 'NodeVersionStatusDeleted')
+    return reply.status(204).send()
   },
 }

@@ -23,10 +23,8 @@ export interface VersionView {
 }
 
 export function toApiNodeVersion(row: NodeVersion, view: VersionView): ApiNodeVersion {
-  const installable =
-    row.storageKey !== null &&
-    row.status !== 'NodeVersionStatusBanned' &&
-    row.status !== 'NodeVersionStatusDeleted'
+  // Archives are served only for Active versions (see downloadNodeVersionArchive).
+  const installable = row.storageKey !== null && row.status === 'NodeVersionStatusActive'
   return {
     id: row.id,
     version: row.version,

@@ -4,8 +4,12 @@ import type { Db } from '../db/client'
 import { refreshLatestVersion } from '../db/latest-version'
 import { semverSortKey } from '../db/semver'
 import {
+  nodeColumns,
+  nodeReviews,
   nodes,
   nodeVersions,
+  pendingUploads,
+  personalAccessTokens,
   publisherMembers,
   publishers,
   users,
@@ -91,7 +95,14 @@ export interface VersionSpec {
 /** Inserts a node with the given versions (no archives) and refreshes its latest version. */
 export async function insertNodeWithVersions(
   db: Db,
-  node: { id: string; publisherId: string; name?: string; description?: string; tags?: string[] },
+  node: {
+    id: string
+    publisherId: string | null
+    name?: string
+    description?: string
+    tags?: string[]
+    repository?: string
+  },
   versions: readonly VersionSpec[],
 ): Promise<void> {
   await db.insert(nodes).values({
@@ -100,7 +111,9 @@ export async function insertNodeWithVersions(
     name: node.name ?? node.id,
     description: node.description ?? '',
     tags: node.tags ?? [],
+    repository: node.repository ?? '',
   })
+  if (versions.length === 0) return
   await db.insert(nodeVersions).values(
     versions.map((spec, index) => ({
       nodeId: node.id,
@@ -111,4 +124,24 @@ export async function insertNodeWithVersions(
     })),
   )
   await refreshLatestVersion(db, node.id)
+}
+
+/**
+ * The registry's mutable state as plain data (every row of the tables writes touch, users
+ * aside: signing in refreshes them), for "a refused call changed nothing" checks.
+ */
+export async function snapshotState(db: Db, storage?: { keys(): string[] }): Promise<string> {
+  const tables = await Promise.all([
+    db.select().from(publishers),
+    db.select().from(publisherMembers),
+    db.select(nodeColumns).from(nodes),
+    db.select().from(nodeVersions),
+    db.select().from(personalAccessTokens),
+    db.select().from(pendingUploads),
+    db.select().from(nodeReviews),
+  ])
+  const sorted = tables.map((rows) =>
+    rows.map((row) => JSON.stringify(row)).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)),
+  )
+  return JSON.stringify({ tables: sorted, archives: storage?.keys() ?? [] })
 }

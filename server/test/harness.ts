@@ -12,7 +12,7 @@ import { createTestDatabase, hasTestPostgres } from '../db/test-db'
 import { generateDemoData, type DemoData } from '../seed/generate'
 import { loadDemoData } from '../seed/load'
 import { MemoryArchiveStorage } from '../storage'
-import { TEST_PROJECT_ID, uniqueEmail } from './auth'
+import { bearer, TEST_PROJECT_ID, uniqueEmail, type TestUser } from './auth'
 
 export type Backend = 'pglite' | 'postgres'
 
@@ -29,6 +29,8 @@ export interface TestAppOptions {
   nodes?: number
   publishers?: number
   seed?: number
+  /** Extra settings, as environment variables (e.g. GITHUB_API_URL, MAX_ARCHIVE_MB). */
+  env?: Record<string, string>
 }
 
 export interface TestApp {
@@ -58,6 +60,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       ADMIN_EMAILS: adminEmail,
       API_PUBLIC_URL: TEST_PUBLIC_URL,
       FIREBASE_PROJECT_ID: TEST_PROJECT_ID,
+      ...options.env,
     })
     const app = await buildApp({
       db: database.db,
@@ -121,6 +124,34 @@ export function get<T = unknown>(
   headers: Record<string, string> = {},
 ): Promise<JsonReply<T>> {
   return request<T>(app, { method: 'GET', url, headers })
+}
+
+export interface SendOptions {
+  /** Signed-in caller (a test user or a raw token); omitted = anonymous. */
+  as?: TestUser | string
+  /** JSON body (sent with Content-Type application/json). */
+  body?: unknown
+  headers?: Record<string, string>
+}
+
+/** A write call: method, url, optional caller and JSON body. */
+export function send<T = unknown>(
+  app: FastifyInstance,
+  method: 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'GET',
+  url: string,
+  options: SendOptions = {},
+): Promise<JsonReply<T>> {
+  const headers: Record<string, string> = {
+    ...(options.as ? bearer(options.as) : {}),
+    ...(options.body !== undefined ? { 'content-type': 'application/json' } : {}),
+    ...options.headers,
+  }
+  return request<T>(app, {
+    method,
+    url,
+    headers,
+    ...(options.body !== undefined ? { payload: JSON.stringify(options.body) } : {}),
+  })
 }
 
 export interface ErrorBody {

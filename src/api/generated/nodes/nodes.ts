@@ -29,6 +29,7 @@ import type {
   ClaimMyNodeRequest,
   ConflictResponse,
   CreateNodeRequest,
+  ErrorResponse,
   ForbiddenResponse,
   GetNodeParams,
   InstallNodeParams,
@@ -954,7 +955,7 @@ export const claimMyNode = (
   
 
 
-export const getClaimMyNodeMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>,
+export const getClaimMyNodeMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | ErrorResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof claimMyNode>>, TError,{publisherId: string;nodeId: string;data: BodyType<ClaimMyNodeRequest>}, TContext>, request?: SecondParameter<typeof customInstance>}
 ): UseMutationOptions<Awaited<ReturnType<typeof claimMyNode>>, TError,{publisherId: string;nodeId: string;data: BodyType<ClaimMyNodeRequest>}, TContext> => {
 
@@ -981,12 +982,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type ClaimMyNodeMutationResult = NonNullable<Awaited<ReturnType<typeof claimMyNode>>>
     export type ClaimMyNodeMutationBody = BodyType<ClaimMyNodeRequest>
-    export type ClaimMyNodeMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>
+    export type ClaimMyNodeMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | ErrorResponse>
 
     /**
  * @summary Claim an unclaimed node into your publisher
  */
-export const useClaimMyNode = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>,
+export const useClaimMyNode = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | ErrorResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof claimMyNode>>, TError,{publisherId: string;nodeId: string;data: BodyType<ClaimMyNodeRequest>}, TContext>, request?: SecondParameter<typeof customInstance>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof claimMyNode>>,

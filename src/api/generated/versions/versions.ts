@@ -381,7 +381,7 @@ export const uploadNodeVersionArchive = (
   
 
 
-export const getUploadNodeVersionArchiveMutationOptions = <TError = ErrorType<BadRequestResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse>,
+export const getUploadNodeVersionArchiveMutationOptions = <TError = ErrorType<BadRequestResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof uploadNodeVersionArchive>>, TError,{uploadToken: string;data: BodyType<Blob>}, TContext>, request?: SecondParameter<typeof customInstance>}
 ): UseMutationOptions<Awaited<ReturnType<typeof uploadNodeVersionArchive>>, TError,{uploadToken: string;data: BodyType<Blob>}, TContext> => {
 
@@ -408,12 +408,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type UploadNodeVersionArchiveMutationResult = NonNullable<Awaited<ReturnType<typeof uploadNodeVersionArchive>>>
     export type UploadNodeVersionArchiveMutationBody = BodyType<Blob>
-    export type UploadNodeVersionArchiveMutationError = ErrorType<BadRequestResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse>
+    export type UploadNodeVersionArchiveMutationError = ErrorType<BadRequestResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse>
 
     /**
  * @summary Upload the zip of a just-published version
  */
-export const useUploadNodeVersionArchive = <TError = ErrorType<BadRequestResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse>,
+export const useUploadNodeVersionArchive = <TError = ErrorType<BadRequestResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof uploadNodeVersionArchive>>, TError,{uploadToken: string;data: BodyType<Blob>}, TContext>, request?: SecondParameter<typeof customInstance>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof uploadNodeVersionArchive>>,

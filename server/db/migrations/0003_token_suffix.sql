@@ -1,0 +1,1 @@
+ALTER TABLE "personal_access_tokens" ADD COLUMN "token_suffix" text DEFAULT '' NOT NULL;

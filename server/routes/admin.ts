@@ -1,0 +1,48 @@
+import type {
+  AdminCreateNodeRequest,
+  AdminUpdateNodeVersionRequest,
+} from '@/src/api/generated/model'
+import type { HandlerMap } from '../context'
+import type { NodeVersionStatus } from '../db/schema'
+import { notFound } from '../errors'
+import { requireAdmin } from '../services/access'
+import { createNode, findNodeRow, nodeFields } from '../services/node-writes'
+import { findPublisher } from '../services/publishers'
+import { toApiNodeVersion } from '../services/serialize'
+import { findVersionForWrite, setVersionStatus } from '../services/version-writes'
+import { versionView } from './common'
+import { managedNode } from './nodes'
+
+export const adminHandlers: HandlerMap = {
+  /** A node for a repository nobody has claimed yet (no publisher) or for a given publisher. */
+  async adminCreateNode(request, reply, context) {
+    requireAdmin(context.caller)
+    const body = request.body as AdminCreateNodeRequest
+    const { db } = context.deps
+    let publisherId: string | null = null
+    if (body.publisher_id !== undefined) {
+      const publisher = await findPublisher(db, body.publisher_id)
+      if (!publisher) throw notFound(`Publisher '${body.publisher_id}' does not exist.`)
+      publisherId = publisher.id
+    }
+    const created = await createNode(db, publisherId, body.id, nodeFields(body))
+    return reply.status(201).send(await managedNode(context, created.id))
+  },
+
+  async adminUpdateNodeVersion(request, _reply, context) {
+    requireAdmin(context.caller)
+    const { nodeId, versionNumber } = request.params as { nodeId: string; versionNumber: string }
+    const body = request.body as AdminUpdateNodeVersionRequest
+    const { db } = context.deps
+    const node = await findNodeRow(db, nodeId)
+    if (!node) throw notFound(`Node '${nodeId}' does not exist.`)
+    const version = await findVersionForWrite(db, node.id, versionNumber)
+    const updated = await setVersionStatus(
+      db,
+      version,
+      body.status as NodeVersionStatus,
+      body.status_reason,
+    )
+    return toApiNodeVersion(updated, versionView(context, true))
+  },
+}

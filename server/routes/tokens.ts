@@ -1,0 +1,40 @@
+import type {
+  CreatePersonalAccessTokenRequest,
+  PersonalAccessToken,
+} from '@/src/api/generated/model'
+import type { HandlerMap } from '../context'
+import { notFound } from '../errors'
+import { requirePublisherWrite } from '../services/access'
+import { createToken, deleteToken, listTokens, toApiToken } from '../services/tokens'
+import { nonBlank, text } from '../services/validate'
+
+export const tokenHandlers: HandlerMap = {
+  async listPersonalAccessTokens(request, _reply, context): Promise<PersonalAccessToken[]> {
+    const { publisherId } = request.params as { publisherId: string }
+    const { publisher } = await requirePublisherWrite(context.deps.db, context.caller, publisherId)
+    const rows = await listTokens(context.deps.db, publisher.id)
+    return rows.map((row) => toApiToken(row))
+  },
+
+  async createPersonalAccessToken(request, reply, context) {
+    const { publisherId } = request.params as { publisherId: string }
+    const body = request.body as CreatePersonalAccessTokenRequest
+    const { publisher } = await requirePublisherWrite(context.deps.db, context.caller, publisherId)
+    const { row, secret } = await createToken(context.deps.db, publisher.id, {
+      name: nonBlank('name', body.name) ?? '',
+      description: text(body.description) ?? '',
+      expiresInDays: body.expires_in_days ?? null,
+    })
+    // The only time the full secret leaves the server.
+    return reply.status(201).send(toApiToken(row, secret))
+  },
+
+  async deletePersonalAccessToken(request, reply, context) {
+    const { publisherId, tokenId } = request.params as { publisherId: string; tokenId: string }
+    const { publisher } = await requirePublisherWrite(context.deps.db, context.caller, publisherId)
+    if (!(await deleteToken(context.deps.db, publisher.id, tokenId))) {
+      throw notFound(`Publisher '${publisher.id}' has no token '${tokenId}'.`)
+    }
+    return reply.status(204).send()
+  },
+}

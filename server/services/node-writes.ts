@@ -1,0 +1,153 @@
+// Changing nodes: create (by a publisher or, unclaimed, by an admin), update metadata, delete
+// (soft: NodeStatusDeleted keeps the id reserved), claim into a publisher, and ratings.
+import { and, eq, isNull, ne, sql } from 'drizzle-orm'
+import type { UpdateNodeRequest } from '@/src/api/generated/model'
+import type { Db } from '../db/client'
+import { nodeColumns, nodeReviews, nodes, type NewNode, type NodeRow } from '../db/schema'
+import { badRequest, conflict, notFound } from '../errors'
+import { defined, httpUrl, imageUrl, labelList, nonBlank, shortText, text } from './validate'
+
+/** The writable node fields of a request, checked and trimmed; omitted fields stay undefined. */
+export function nodeFields(body: UpdateNodeRequest) {
+  return defined({
+    name: nonBlank('name', body.name),
+    description: text(body.description),
+    author: text(body.author),
+    license: text(body.license),
+    icon: imageUrl('icon', body.icon),
+    bannerUrl: imageUrl('banner_url', body.banner_url),
+    repository: httpUrl('repository', body.repository),
+    tags: labelList('tags', body.tags),
+    category: text(body.category),
+    supportedOs: labelList('supported_os', body.supported_os),
+    supportedAccelerators: labelList('supported_accelerators', body.supported_accelerators),
+    supportedComfyuiVersion: shortText('supported_comfyui_version', body.supported_comfyui_version),
+    supportedComfyuiFrontendVersion: shortText(
+      'supported_comfyui_frontend_version',
+      body.supported_comfyui_frontend_version,
+    ),
+  })
+}
+
+/** Comparable form of a repository URL: no scheme, "www.", ".git" or trailing slash; lowercase. */
+export function repositoryKey(url: string): string {
+  return url
+    .trim()
+    .toLowerCase()
+    .replace(/^[a-z+]+:\/\//, '')
+    .replace(/^www\./, '')
+    .replace(/\/+$/, '')
+    .replace(/\.git$/, '')
+}
+
+/** The node (not deleted) that already uses this repository, other than `exceptNodeId`. */
+export async function nodeWithRepository(
+  db: Db,
+  repository: string,
+  exceptNodeId?: string,
+): Promise<string | null> {
+  const key = repositoryKey(repository)
+  if (!key) return null
+  const escaped = key.replace(/[\\%_]/g, (match) => `\\${match}`)
+  // The trigram index on lower(repository) answers the LIKE; the exact match is checked here.
+  const candidates = await db
+    .select({ id: nodes.id, repository: nodes.repository })
+    .from(nodes)
+    .where(
+      and(
+        sql`lower(${nodes.repository}) like ${`%${escaped}%`}`,
+        ne(nodes.status, 'NodeStatusDeleted'),
+        exceptNodeId ? ne(nodes.id, exceptNodeId) : undefined,
+      ),
+    )
+  return candidates.find((candidate) => repositoryKey(candidate.repository) === key)?.id ?? null
+}
+
+export const DUPLICATE_REPOSITORY = (repository: string, nodeId: string) =>
+  `The repository ${repository} already belongs to node '${nodeId}'. Each repository is registered once; claim or update that node instead.`
+
+async function assertRepositoryFree(db: Db, repository: string | undefined, nodeId?: string) {
+  if (!repository) return
+  const owner = await nodeWithRepository(db, repository, nodeId)
+  if (owner) throw conflict(DUPLICATE_REPOSITORY(repository, owner))
+}
+
+export async function findNodeRow(db: Db, nodeId: string): Promise<NodeRow | null> {
+  const [row] = await db
+    .select(nodeColumns)
+    .from(nodes)
+    .where(eq(sql`lower(${nodes.id})`, nodeId.toLowerCase()))
+  return row ?? null
+}
+
+export async function createNode(
+  db: Db,
+  publisherId: string | null,
+  id: string,
+  fields: ReturnType<typeof nodeFields>,
+): Promise<NodeRow> {
+  const taken = () => conflict(`The node id '${id}' is already taken (ids ignore case).`)
+  if (await findNodeRow(db, id)) throw taken()
+  await assertRepositoryFree(db, fields.repository)
+  const values: NewNode = { ...fields, id, publisherId, name: fields.name ?? id }
+  const [created] = await db
+    .insert(nodes)
+    .values(values)
+    .onConflictDoNothing()
+    .returning(nodeColumns)
+  if (!created) throw taken()
+  return created
+}
+
+export async function updateNode(db: Db, node: NodeRow, body: UpdateNodeRequest): Promise<void> {
+  if (body.id !== undefined && body.id.toLowerCase() !== node.id.toLowerCase()) {
+    throw badRequest(`Invalid field 'id': a node id cannot change ('${body.id}' ≠ '${node.id}').`)
+  }
+  const fields = nodeFields(body)
+  if (Object.keys(fields).length === 0) return
+  await assertRepositoryFree(db, fields.repository, node.id)
+  await db
+    .update(nodes)
+    .set({ ...fields, updatedAt: sql`now()` })
+    .where(eq(nodes.id, node.id))
+}
+
+export async function deleteNode(db: Db, nodeId: string): Promise<void> {
+  await db
+    .update(nodes)
+    .set({ status: 'NodeStatusDeleted', updatedAt: sql`now()` })
+    .where(eq(nodes.id, nodeId))
+}
+
+/** Moves an unclaimed node into a publisher; false when it was claimed meanwhile. */
+export async function claimNode(db: Db, nodeId: string, publisherId: string): Promise<boolean> {
+  const claimed = await db
+    .update(nodes)
+    .set({ publisherId, updatedAt: sql`now()` })
+    .where(and(eq(nodes.id, nodeId), isNull(nodes.publisherId)))
+    .returning({ id: nodes.id })
+  return claimed.length === 1
+}
+
+/** One rating per user and node (a new one replaces the old); the node's average follows. */
+export async function rateNode(db: Db, nodeId: string, userId: string, star: number) {
+  await db.transaction(async (tx) => {
+    await tx
+      .insert(nodeReviews)
+      .values({ nodeId, userId, star })
+      .onConflictDoUpdate({
+        target: [nodeReviews.nodeId, nodeReviews.userId],
+        set: { star, createdAt: sql`now()` },
+      })
+    await tx.execute(
+      sql`update ${nodes} set rating = r.avg, rating_count = r.count
+          from (select coalesce(avg(star), 0)::float8 as avg, count(*)::int as count
+                from ${nodeReviews} where ${nodeReviews.nodeId} = ${nodeId}) as r
+          where ${nodes.id} = ${nodeId}`,
+    )
+  })
+}
+
+export function missingNode(nodeId: string) {
+  return notFound(`Node '${nodeId}' does not exist.`)
+}

@@ -1,0 +1,83 @@
+// Publishing from comfy-cli: `POST /publishers/{publisherId}/nodes/{nodeId}/versions` with a
+// personal access token in the body. Creates the node on its first publish (or updates its
+// metadata), then a Pending version with a single-use upload link. All or nothing.
+import type { PublishNodeVersionRequest } from '@/src/api/generated/model'
+import type { Db } from '../db/client'
+import type { NodeRow, NodeVersion } from '../db/schema'
+import { badRequest, forbidden, notFound, unauthorized } from '../errors'
+import { BANNED_PUBLISHER_MESSAGE } from './access'
+import {
+  DUPLICATE_REPOSITORY,
+  createNode,
+  findNodeRow,
+  nodeFields,
+  nodeWithRepository,
+  updateNode,
+} from './node-writes'
+import { findPublisher } from './publishers'
+import { verifyPersonalAccessToken } from './tokens'
+import { createPendingVersion } from './version-writes'
+
+const TOKEN_REFUSALS = {
+  invalid: () =>
+    unauthorized(
+      "Invalid field 'personal_access_token': the token is not valid (mistyped, or deleted). Create a new token in the publisher's settings.",
+    ),
+  expired: () =>
+    unauthorized(
+      "Invalid field 'personal_access_token': the token has expired. Create a new token in the publisher's settings.",
+    ),
+  otherPublisher: () =>
+    forbidden(
+      "Invalid field 'personal_access_token': the token belongs to another publisher; a token only works for its own publisher.",
+    ),
+}
+
+export async function publishNodeVersion(
+  db: Db,
+  publisherId: string,
+  nodeId: string,
+  body: PublishNodeVersionRequest,
+): Promise<{ node: NodeRow; version: NodeVersion; uploadToken: string }> {
+  // One transaction: a refused publish changes nothing, not even the token's lastUsedAt.
+  return db.transaction(async (tx) => {
+    const check = await verifyPersonalAccessToken(tx, publisherId, body.personal_access_token)
+    if (!check.ok) throw TOKEN_REFUSALS[check.reason]()
+    const publisher = await findPublisher(tx, publisherId)
+    if (!publisher) throw notFound(`Publisher '${publisherId}' does not exist.`)
+    if (publisher.status === 'PublisherStatusBanned') {
+      throw forbidden(BANNED_PUBLISHER_MESSAGE(publisher.id))
+    }
+    const sent = body.node
+    if (sent.id !== undefined && sent.id.toLowerCase() !== nodeId.toLowerCase()) {
+      throw badRequest(
+        `Invalid field 'node.id': '${sent.id}' does not match the node id in the path ('${nodeId}').`,
+      )
+    }
+    // comfy-cli sends an empty DisplayName when pyproject.toml has none: keep the current name.
+    const fields = nodeFields({ ...sent, name: sent.name?.trim() ? sent.name : undefined })
+    let node = await findNodeRow(tx, nodeId)
+    if (node) {
+      if (node.publisherId !== publisher.id) {
+        throw forbidden(
+          node.publisherId === null
+            ? `Node '${node.id}' is unclaimed. Claim it for '${publisher.id}' on the node's page first, then publish.`
+            : `Node '${node.id}' belongs to another publisher.`,
+        )
+      }
+      if (node.status !== 'NodeStatusActive') {
+        throw forbidden(
+          `Node '${node.id}' is ${node.status === 'NodeStatusDeleted' ? 'deleted' : 'banned'}; no versions can be published to it.`,
+        )
+      }
+    }
+    if (fields.repository) {
+      const holder = await nodeWithRepository(tx, fields.repository, node?.id)
+      if (holder) throw badRequest(DUPLICATE_REPOSITORY(fields.repository, holder))
+    }
+    if (node) await updateNode(tx, node, { ...sent, name: fields.name })
+    else node = await createNode(tx, publisher.id, nodeId, fields)
+    const { version, uploadToken } = await createPendingVersion(tx, node, body.node_version)
+    return { node, version, uploadToken }
+  })
+}

@@ -1,0 +1,124 @@
+// Personal access tokens: the secret is shown once at creation; only its SHA-256 hash and a
+// display prefix/suffix are stored. A token works only for its own publisher and until it
+// expires or is deleted; each successful use records lastUsedAt.
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto'
+import { and, desc, eq } from 'drizzle-orm'
+import type { PersonalAccessToken as ApiToken } from '@/src/api/generated/model'
+import type { Db } from '../db/client'
+import { personalAccessTokens, type PersonalAccessToken } from '../db/schema'
+
+/** Recognisable in logs, secret scanners and support requests: "cr_pat_" + 43 base64url chars. */
+export const TOKEN_PREFIX = 'cr_pat_'
+const SECRET_BYTES = 32
+const SHOWN_CHARACTERS = 4
+const DAY_MS = 24 * 60 * 60 * 1000
+
+function hashOf(secret: string): Buffer {
+  return createHash('sha256').update(secret, 'utf8').digest()
+}
+
+function masked(row: PersonalAccessToken): string {
+  return `${row.tokenPrefix}…${row.tokenSuffix}`
+}
+
+const iso = (date: Date | null) => (date ? new Date(date).toISOString() : null)
+
+export function toApiToken(row: PersonalAccessToken, secret?: string): ApiToken {
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    createdAt: new Date(row.createdAt).toISOString(),
+    expiresAt: iso(row.expiresAt),
+    lastUsedAt: iso(row.lastUsedAt),
+    token: secret ?? masked(row),
+  }
+}
+
+export interface NewToken {
+  name: string
+  description: string
+  expiresInDays: number | null
+}
+
+export async function createToken(
+  db: Db,
+  publisherId: string,
+  input: NewToken,
+  now = new Date(),
+): Promise<{ row: PersonalAccessToken; secret: string }> {
+  const secret = TOKEN_PREFIX + randomBytes(SECRET_BYTES).toString('base64url')
+  const [row] = await db
+    .insert(personalAccessTokens)
+    .values({
+      publisherId,
+      name: input.name,
+      description: input.description,
+      tokenHash: hashOf(secret).toString('hex'),
+      tokenPrefix: secret.slice(0, TOKEN_PREFIX.length + SHOWN_CHARACTERS),
+      tokenSuffix: secret.slice(-SHOWN_CHARACTERS),
+      // createdAt: the database clock (microseconds), so "newest first" has no ties.
+      expiresAt: input.expiresInDays
+        ? new Date(now.getTime() + input.expiresInDays * DAY_MS)
+        : null,
+    })
+    .returning()
+  return { row, secret }
+}
+
+/** A publisher's tokens, newest first. */
+export async function listTokens(db: Db, publisherId: string): Promise<PersonalAccessToken[]> {
+  return db
+    .select()
+    .from(personalAccessTokens)
+    .where(eq(personalAccessTokens.publisherId, publisherId))
+    .orderBy(desc(personalAccessTokens.createdAt), desc(personalAccessTokens.id))
+}
+
+/** Deletes one of the publisher's tokens; false when it has no such token. */
+export async function deleteToken(db: Db, publisherId: string, tokenId: string): Promise<boolean> {
+  const deleted = await db
+    .delete(personalAccessTokens)
+    .where(
+      and(eq(personalAccessTokens.id, tokenId), eq(personalAccessTokens.publisherId, publisherId)),
+    )
+    .returning({ id: personalAccessTokens.id })
+  return deleted.length === 1
+}
+
+export type TokenCheck =
+  | { ok: true; token: PersonalAccessToken }
+  | { ok: false; reason: 'invalid' | 'expired' | 'otherPublisher' }
+
+/**
+ * Checks a secret for `publisherId`. The row is found by the hash of the secret (an index
+ * lookup on digests reveals nothing about the secret); the digests are then compared in
+ * constant time. On success lastUsedAt is set.
+ */
+export async function verifyPersonalAccessToken(
+  db: Db,
+  publisherId: string,
+  secret: string,
+  now = new Date(),
+): Promise<TokenCheck> {
+  const candidate = secret.trim()
+  if (!candidate.startsWith(TOKEN_PREFIX)) return { ok: false, reason: 'invalid' }
+  const digest = hashOf(candidate)
+  const [row] = await db
+    .select()
+    .from(personalAccessTokens)
+    .where(eq(personalAccessTokens.tokenHash, digest.toString('hex')))
+  if (!row || !timingSafeEqual(Buffer.from(row.tokenHash, 'hex'), digest)) {
+    return { ok: false, reason: 'invalid' }
+  }
+  if (row.publisherId !== publisherId) return { ok: false, reason: 'otherPublisher' }
+  if (row.expiresAt && new Date(row.expiresAt).getTime() <= now.getTime()) {
+    return { ok: false, reason: 'expired' }
+  }
+  const [used] = await db
+    .update(personalAccessTokens)
+    .set({ lastUsedAt: now })
+    .where(eq(personalAccessTokens.id, row.id))
+    .returning()
+  return { ok: true, token: used ?? row }
+}
