@@ -1,5 +1,5 @@
 // Node page, publisher page, 404, sitemap, robots.txt and feed against the real stack.
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test'
+import { expect, test, type APIRequestContext, type Browser } from '@playwright/test'
 import { E2E_PORTS } from '../playwright.config'
 import { summary } from '../src/lib/markdown'
 import { expectAccessibleInBothModes, expectNoAxeViolations } from './helpers'

@@ -34,6 +34,8 @@ export const RESERVED_PUBLISHER_IDS = new Set([
   'docs',
   'about',
   'static',
+  // /publishers/create is the create-publisher page.
+  'create',
   'unclaimed',
   'system',
   'root',
