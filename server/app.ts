@@ -63,7 +63,13 @@ export async function buildApp(
     ajv: { customOptions: { strict: false, coerceTypes: 'array', removeAdditional: false } },
   })
 
-  await app.register(cors, { origin: deps.config.corsOrigins, credentials: false })
+  // The website calls every method of the contract from the browser; preflights are cached 10 min.
+  await app.register(cors, {
+    origin: deps.config.corsOrigins,
+    methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
+    credentials: false,
+    maxAge: 600,
+  })
 
   // Archive uploads arrive as raw bytes (a Buffer); the contract's `format: binary` string schema
   // describes that for clients, but Ajv would reject a Buffer, so binary bodies skip validation.

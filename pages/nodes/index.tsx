@@ -3,7 +3,7 @@ import { useTranslation } from 'next-i18next/pages'
 import { Seo } from '@/components/common/Seo'
 import { RequireAuth } from '@/components/auth/RequireAuth'
 import { YourNodes } from '@/components/manage/YourNodes'
-import { privatePageProps } from '@/src/lib/private-page'
+import { translationsOnly } from '@/src/lib/page-props'
 
 export default function YourNodesPage() {
   const { t } = useTranslation('common')
@@ -24,4 +24,4 @@ export default function YourNodesPage() {
 
 YourNodesPage.requiresAuth = true
 
-export const getStaticProps = privatePageProps
+export const getServerSideProps = translationsOnly

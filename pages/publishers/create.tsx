@@ -5,7 +5,7 @@ import { Seo } from '@/components/common/Seo'
 import { RequireAuth } from '@/components/auth/RequireAuth'
 import { CreatePublisherForm } from '@/components/manage/CreatePublisherForm'
 import { LINK, MUTED } from '@/components/manage/styles'
-import { privatePageProps } from '@/src/lib/private-page'
+import { translationsOnly } from '@/src/lib/page-props'
 
 export default function CreatePublisherPage() {
   const { t } = useTranslation('common')
@@ -33,4 +33,4 @@ export default function CreatePublisherPage() {
 
 CreatePublisherPage.requiresAuth = true
 
-export const getStaticProps = privatePageProps
+export const getServerSideProps = translationsOnly

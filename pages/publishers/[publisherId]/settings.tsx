@@ -4,7 +4,7 @@ import { useTranslation } from 'next-i18next/pages'
 import { Seo } from '@/components/common/Seo'
 import { RequireAuth } from '@/components/auth/RequireAuth'
 import { PublisherSettings } from '@/components/manage/PublisherSettings'
-import { privatePagePaths, privatePageProps } from '@/src/lib/private-page'
+import { translationsOnly } from '@/src/lib/page-props'
 
 function paramOf(value: string | string[] | undefined): string {
   return (Array.isArray(value) ? value[0] : value) ?? ''
@@ -37,5 +37,4 @@ export default function PublisherSettingsPage() {
 
 PublisherSettingsPage.requiresAuth = true
 
-export const getStaticProps = privatePageProps
-export const getStaticPaths = privatePagePaths
+export const getServerSideProps = translationsOnly
