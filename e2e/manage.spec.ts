@@ -128,7 +128,7 @@ test('a publisher: publisher, token shown once, publish, edit, deprecate, log ou
   await expect(page.getByText('Sharper upscaling, edited in the browser.').first()).toBeVisible()
   await page.getByRole('button', { name: 'Deprecate version 1.0.0' }).click()
   await expect(
-    page.getByRole('button', { name: 'Undo the deprecation of version 1.0.0' }),
+    page.getByRole('button', { name: 'Undo deprecation of version 1.0.0' }),
   ).toBeVisible()
   await expectNoAxeViolations(page)
   await expectNoAxeViolationsInDark(browser, `/publishers/${publisherId}/settings`)

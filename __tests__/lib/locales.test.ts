@@ -48,4 +48,30 @@ describe('locales', () => {
       expect([...keys].filter((key) => !english.has(key))).toEqual([])
     },
   )
+
+  // A button whose accessible name adds detail (`deleteOf`: "Delete version {{version}}") must
+  // still contain its visible text (`delete`), so speech users can say what they see (WCAG 2.5.3).
+  it.each(LANGUAGES.map((language) => language.code))(
+    '%s: every xOf / xLabel name contains the visible text x',
+    (lang) => {
+      const problems: string[] = []
+      const walk = (tree: Tree, prefix: string) => {
+        for (const [key, value] of Object.entries(tree)) {
+          if (typeof value !== 'string') {
+            walk(value, `${prefix}${key}.`)
+            continue
+          }
+          const visible = tree[key.replace(/(Of|Label)$/, '')]
+          // Visible texts with placeholders are not button labels (e.g. nodes.page vs pageOf).
+          if (!/(Of|Label)$/.test(key) || typeof visible !== 'string' || visible.includes('{{'))
+            continue
+          if (!value.toLowerCase().includes(visible.toLowerCase())) {
+            problems.push(`${prefix}${key}: "${value}" lacks "${visible}"`)
+          }
+        }
+      }
+      walk(load(lang), '')
+      expect(problems).toEqual([])
+    },
+  )
 })
