@@ -3,11 +3,10 @@ import type { GetStaticProps } from 'next'
 import Link from 'next/link'
 import { useRouter } from 'next/router'
 import { useTranslation } from 'next-i18next/pages'
-import { serverSideTranslations } from 'next-i18next/pages/serverSideTranslations'
 import { useId } from 'react'
 import { Seo } from '@/components/common/Seo'
 import { DEFAULT_LANGUAGE } from '@/src/lib/constants'
-import nextI18nextConfig from '@/next-i18next.config'
+import { publicTranslations } from '@/src/lib/public-translations'
 
 export default function NotFoundPage() {
   const { t } = useTranslation('common')
@@ -58,5 +57,5 @@ export default function NotFoundPage() {
 }
 
 export const getStaticProps: GetStaticProps = async ({ locale }) => ({
-  props: await serverSideTranslations(locale ?? DEFAULT_LANGUAGE, ['common'], nextI18nextConfig),
+  props: await publicTranslations(locale),
 })

@@ -2,10 +2,8 @@
 import type { GetStaticProps } from 'next'
 import Link from 'next/link'
 import { useTranslation } from 'next-i18next/pages'
-import { serverSideTranslations } from 'next-i18next/pages/serverSideTranslations'
 import { Seo } from '@/components/common/Seo'
-import { DEFAULT_LANGUAGE } from '@/src/lib/constants'
-import nextI18nextConfig from '@/next-i18next.config'
+import { publicTranslations } from '@/src/lib/public-translations'
 
 export default function ServerErrorPage() {
   const { t } = useTranslation('common')
@@ -39,5 +37,5 @@ export default function ServerErrorPage() {
 }
 
 export const getStaticProps: GetStaticProps = async ({ locale }) => ({
-  props: await serverSideTranslations(locale ?? DEFAULT_LANGUAGE, ['common'], nextI18nextConfig),
+  props: await publicTranslations(locale),
 })

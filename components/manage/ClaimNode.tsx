@@ -15,7 +15,7 @@ import { Dialog } from './Dialog'
 import { FormMessage, SelectField, TextField } from './fields'
 import { revalidateNodePage } from './revalidate'
 import { LINK, MUTED } from './styles'
-import { CREATE_PUBLISHER_PATH } from './YourNodes'
+import { CREATE_PUBLISHER_PATH } from './paths'
 
 function ClaimDialog({ node, onClose }: { node: Node; onClose: () => void }) {
   const { t } = useTranslation('common')

@@ -15,7 +15,7 @@ import {
 import { FormMessage, TextAreaField, TextField } from './fields'
 import { useDebouncedValue } from './useDebouncedValue'
 import { noProblems, supportProblem, textProblem, urlProblem } from './validation'
-import { publisherSettingsPath } from './YourNodes'
+import { publisherSettingsPath } from './paths'
 
 type Availability = 'empty' | 'checking' | 'available' | 'unavailable' | 'unknown'
 

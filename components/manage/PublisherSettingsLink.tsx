@@ -4,8 +4,9 @@ import Link from 'next/link'
 import { useTranslation } from 'next-i18next/pages'
 import { useGetPermissionOnPublisher } from '@/src/api/generated/publishers/publishers'
 import { useAuth } from '@/src/lib/auth'
+import { useTranslationSections } from '@/src/lib/translation-sections'
 import { SECONDARY_LINK } from './styles'
-import { publisherSettingsPath } from './YourNodes'
+import { publisherSettingsPath } from './paths'
 
 export function PublisherSettingsLink({ publisherId }: { publisherId: string }) {
   const { t } = useTranslation('common')
@@ -13,7 +14,9 @@ export function PublisherSettingsLink({ publisherId }: { publisherId: string }) 
   const { data } = useGetPermissionOnPublisher(publisherId, {
     query: { enabled: Boolean(user && publisherId) },
   })
-  if (!user || !data?.canEdit) return null
+  // Its text is one that public pages load only when needed.
+  const ready = useTranslationSections(data?.canEdit ? ['manage'] : [])
+  if (!user || !data?.canEdit || !ready) return null
   return (
     <Link href={publisherSettingsPath(publisherId)} className={SECONDARY_LINK}>
       {t('manage.yourNodes.settings')}

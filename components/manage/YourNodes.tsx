@@ -14,18 +14,9 @@ import { useListPublishersForUser } from '@/src/api/generated/users/users'
 import { apiErrorMessage } from '@/src/lib/api-error'
 import { YOUR_NODES_PAGE_SIZE } from '@/src/lib/constants'
 import { FormMessage } from './fields'
+import { CREATE_PUBLISHER_PATH, publisherPath, publisherSettingsPath } from './paths'
 import { PublishFromCli } from './PublishFromCli'
 import { BUTTON_LINK, CARD, LINK, MUTED, SECONDARY_LINK } from './styles'
-
-export const CREATE_PUBLISHER_PATH = '/publishers/create'
-
-export function publisherPath(id: string): string {
-  return `/publishers/${encodeURIComponent(id)}`
-}
-
-export function publisherSettingsPath(id: string): string {
-  return `${publisherPath(id)}/settings`
-}
 
 export function NodeStatusBadge({ status }: { status: Node['status'] }) {
   const { t } = useTranslation('common')

@@ -20,6 +20,7 @@ import {
 import { summary } from '@/src/lib/markdown'
 import { localizedUrl, nodeJsonLd, SITE_NAME } from '@/src/lib/seo'
 import { useAuth } from '@/src/lib/auth'
+import { useTranslationSections } from '@/src/lib/translation-sections'
 import { staticPropsOrNotFound } from '@/src/lib/public-page'
 
 // The management UI is loaded only when it is shown (owners, or signed-in users on an
@@ -36,6 +37,8 @@ const ClaimNode = dynamic(
   () => import('@/components/manage/ClaimNode').then((module) => module.ClaimNode),
   { ssr: false },
 )
+
+const MANAGE_TEXTS = ['manage']
 
 /** The comfy nodes listed for the latest version (one page; the API's maximum). */
 export const COMFY_NODES_LIMIT = 100
@@ -61,6 +64,9 @@ export default function NodePage({ markdown }: { markdown?: NodeMarkdown }) {
   const { user } = useAuth()
   const canEdit = useCanEditNode(node)
   const ownerVersions = useOwnerVersions(nodeId, canEdit)
+  const claimable = Boolean(node && !node.publisher && user)
+  // Owner and claim controls use texts that public pages load only when needed.
+  const manageTexts = useTranslationSections(canEdit || claimable ? MANAGE_TEXTS : [])
   if (!node) return null
   const claimed = node.publisher ? { ...node, publisher: node.publisher } : undefined
 
@@ -102,14 +108,14 @@ export default function NodePage({ markdown }: { markdown?: NodeMarkdown }) {
           comfyNodes={comfyNodes}
           markdown={markdown}
           management={
-            claimed && canEdit ? (
+            !manageTexts ? undefined : claimed && canEdit ? (
               <NodeOwnerActions node={claimed} />
-            ) : !node.publisher && user ? (
+            ) : claimable ? (
               <ClaimNode node={node} />
             ) : undefined
           }
           versionActions={
-            claimed && canEdit
+            claimed && canEdit && manageTexts
               ? (version) => <VersionActions node={claimed} version={version} />
               : undefined
           }

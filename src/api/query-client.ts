@@ -1,11 +1,11 @@
 // The React Query client with the spec's rules: retry up to 3 times but never on 404,
 // stale at once, kept for 24 hours.
 import { QueryClient } from '@tanstack/react-query'
-import { httpStatusOf } from '@/src/api/errors'
+import { errorStatus } from '@/src/lib/api-error'
 import { QUERY_GC_TIME_MS, QUERY_MAX_RETRIES, QUERY_STALE_TIME_MS } from '@/src/lib/constants'
 
 export function shouldRetryQuery(failureCount: number, error: unknown): boolean {
-  if (httpStatusOf(error) === 404) return false
+  if (errorStatus(error) === 404) return false
   return failureCount < QUERY_MAX_RETRIES
 }
 

@@ -1,15 +1,30 @@
 // What a failed API call means for a person: the server's `{error, message}` message when it
 // sent one, otherwise a translated explanation by status (or a network failure).
-import { isAxiosError } from 'axios'
+// Errors are read by shape, not with axios's helpers: axios loads with the first request (see
+// src/api/mutator.ts) and must not be pulled into pages through this module.
 
-/** The HTTP status of a failed call, if the server answered. */
+interface FailedCall {
+  isAxiosError: true
+  response?: { status?: unknown; data?: unknown }
+}
+
+function isFailedCall(error: unknown): error is FailedCall {
+  return (
+    typeof error === 'object' &&
+    error !== null &&
+    (error as { isAxiosError?: unknown }).isAxiosError === true
+  )
+}
+
+/** The HTTP status of a failed call, or undefined when the server never answered. */
 export function errorStatus(error: unknown): number | undefined {
-  return isAxiosError(error) ? error.response?.status : undefined
+  const status = isFailedCall(error) ? error.response?.status : undefined
+  return typeof status === 'number' ? status : undefined
 }
 
 /** The server's own message (`ErrorResponse.message`), if any. */
 export function serverMessage(error: unknown): string | undefined {
-  if (!isAxiosError(error)) return undefined
+  if (!isFailedCall(error)) return undefined
   const data: unknown = error.response?.data
   if (data && typeof data === 'object' && 'message' in data) {
     const { message } = data as { message: unknown }
@@ -24,7 +39,7 @@ export type Translate = (key: string, options?: Record<string, unknown>) => stri
 export function apiErrorMessage(error: unknown, t: Translate): string {
   const message = serverMessage(error)
   if (message) return message
-  if (isAxiosError(error) && !error.response) return t('manage.errors.network')
+  if (isFailedCall(error) && !error.response) return t('manage.errors.network')
   switch (errorStatus(error)) {
     case 401:
       return t('manage.errors.unauthorized')

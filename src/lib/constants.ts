@@ -104,3 +104,9 @@ export const PUBLISHER_ID_CHECK_DEBOUNCE_MS = 400
 export const YOUR_NODES_PAGE_SIZE = 10
 /** Longest tag of a node (`tags` items maxLength in openapi.yml). */
 export const NODE_TAG_MAX_LENGTH = 100
+
+/**
+ * Translation sections that only signed-in visitors see. Public pages leave them out of their
+ * HTML and load them on demand when a signed-in visitor needs them (useTranslationSections).
+ */
+export const ON_DEMAND_TRANSLATION_SECTIONS = ['auth', 'manage'] as const

@@ -8,12 +8,12 @@ import type {
   GetStaticPropsContext,
   GetStaticPropsResult,
 } from 'next'
-import { httpStatusOf } from '@/src/api/errors'
+import { errorStatus } from './api-error'
 import { PUBLIC_PAGE_MAX_AGE_S } from '@/public-cache.config'
 import { pageProps, publicPageProps } from './ssr'
 
 export function isNotFound(error: unknown): boolean {
-  const status = httpStatusOf(error)
+  const status = errorStatus(error)
   return status === 404 || status === 400
 }
 

@@ -2,11 +2,9 @@
 // dehydrated cache plus translations to the page.
 import { dehydrate, type QueryClient } from '@tanstack/react-query'
 import type { GetServerSidePropsContext } from 'next'
-import { serverSideTranslations } from 'next-i18next/pages/serverSideTranslations'
 import { makeQueryClient } from '@/src/api/query-client'
-import nextI18nextConfig from '@/next-i18next.config'
 import { PUBLIC_PAGE_CACHE_CONTROL } from '@/public-cache.config'
-import { DEFAULT_LANGUAGE } from './constants'
+import { publicTranslations } from './public-translations'
 
 /** Translations and the dehydrated cache after `prefetch` ran against a fresh query client. */
 export async function pageProps(
@@ -16,7 +14,7 @@ export async function pageProps(
   const queryClient = makeQueryClient()
   await prefetch(queryClient)
   return {
-    ...(await serverSideTranslations(locale ?? DEFAULT_LANGUAGE, ['common'], nextI18nextConfig)),
+    ...(await publicTranslations(locale)),
     dehydratedState: dehydrate(queryClient),
   }
 }
