@@ -2,13 +2,13 @@ import '@/styles/globals.css'
 import { HydrationBoundary, type DehydratedState } from '@tanstack/react-query'
 import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client'
 import type { AppProps } from 'next/app'
-import dynamic from 'next/dynamic'
 import localFont from 'next/font/local'
 import { useRouter } from 'next/router'
 import { appWithTranslation } from 'next-i18next/pages'
 import { useEffect, useState } from 'react'
 import { ThemeInit } from '@/.flowbite-react/init'
 import { Layout } from '@/components/common/Layout'
+import { ToastHost } from '@/components/common/ToastHost'
 import { connectInvalidation } from '@/src/api/invalidation'
 import { browserPersistOptions } from '@/src/api/persist'
 import { makeQueryClient } from '@/src/api/query-client'
@@ -22,11 +22,6 @@ const inter = localFont({
   style: 'normal',
   display: 'swap',
   variable: '--font-inter',
-})
-
-// Notifications only matter once the page runs: loaded after hydration, off the first-load JS.
-const Toasts = dynamic(() => import('@/components/common/Toasts').then((module) => module.Toasts), {
-  ssr: false,
 })
 
 export interface PageProps {
@@ -57,7 +52,7 @@ function RegistryApp({ Component, pageProps }: AppProps<PageProps>) {
             <Layout>
               <Component {...pageProps} />
             </Layout>
-            <Toasts />
+            <ToastHost />
           </div>
         </AuthProvider>
       </HydrationBoundary>

@@ -34,6 +34,7 @@ import {
   TOKEN_REFRESH_BEFORE_EXPIRY_MS,
 } from './constants'
 import { firebaseRequested, loadFirebase, onFirebaseRequested } from './firebase-loader'
+import { notifyError } from './notify'
 import { publicEnv } from './public-env'
 
 /** A page component that needs the signed-in user (see the comment at the top). */
@@ -266,9 +267,7 @@ export async function logout(
     return true
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error)
-    // react-toastify loads on demand (kept out of the first-load JavaScript).
-    const { toast } = await import('react-toastify')
-    toast.error(errorMessage(message))
+    await notifyError(errorMessage(message))
     return false
   }
 }

@@ -1,6 +1,9 @@
+import { act, render, screen } from '@testing-library/react'
 import fs from 'node:fs'
 import path from 'node:path'
 import { TOAST_CONTAINER_PROPS, TOAST_TRANSITION } from '@/components/common/Toasts'
+import { ToastHost } from '@/components/common/ToastHost'
+import { notifyError } from '@/src/lib/notify'
 
 describe('notifications (seed section 9)', () => {
   it('top-right, auto-close 5000 ms, dismissed by a drag past 80 %', () => {
@@ -20,5 +23,14 @@ describe('notifications (seed section 9)', () => {
     )
     const rule = css.match(/\.Toastify__slide-exit--top-right[^{]*\{([^}]*)\}/)?.[1] ?? ''
     expect(rule).toMatch(/animation-duration:\s*0\.3s/)
+  })
+})
+
+describe('ToastHost (the container _app mounts)', () => {
+  it('loads nothing until the first notification, then shows it', async () => {
+    const { container } = render(<ToastHost />)
+    expect(container.querySelector('.Toastify')).toBeNull()
+    await act(() => notifyError('Logout Error:offline'))
+    expect(await screen.findByText('Logout Error:offline')).toBeInTheDocument()
   })
 })
