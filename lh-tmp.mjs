@@ -11,4 +11,6 @@ console.log('console errors', JSON.stringify(a['errors-in-console'].details?.ite
 console.log('bootup', JSON.stringify(a['bootup-time'].details?.items?.slice(0,6).map(i=>[i.url,Math.round(i.total),Math.round(i.scripting)])))
 console.log('mainthread', JSON.stringify(a['mainthread-work-breakdown'].details?.items?.map(i=>[i.group,Math.round(i.duration)])))
 console.log('long tasks', JSON.stringify(a['long-tasks']?.details?.items?.slice(0,8).map(i=>[i.url,Math.round(i.startTime),Math.round(i.duration)])))
+console.log('reflow', JSON.stringify(a['forced-reflow-insight']?.details, null, 0)?.slice(0,1500))
+console.log('domsize', a['dom-size']?.numericValue, a['dom-size-insight']?.numericValue)
 await chrome.kill()
