@@ -125,20 +125,21 @@ async function main() {
     const api = await startApi({ demoPublisherUid: accounts.publisher.uid, log: console.log })
     closeApi = api.close
 
-    await ensureWebBuild(root)
+    const webEnv = {
+      ...process.env,
+      NEXT_TELEMETRY_DISABLED: '1',
+      API_URL: `http://127.0.0.1:${ports.api}`,
+      NEXT_PUBLIC_API_URL: process.env.NEXT_PUBLIC_API_URL ?? apiUrl,
+      NEXT_PUBLIC_SITE_URL: process.env.NEXT_PUBLIC_SITE_URL ?? `http://localhost:${ports.web}`,
+      NEXT_PUBLIC_FIREBASE_AUTH_EMULATOR_HOST: `127.0.0.1:${ports.auth}`,
+      NEXT_PUBLIC_FIREBASE_PROJECT_ID: DEMO_FIREBASE_PROJECT_ID,
+    }
+    await ensureWebBuild(root, webEnv)
     console.log(`Starting the website on :${ports.web}…`)
     const web = spawn(bin('next'), ['start', '-p', String(ports.web), '-H', '0.0.0.0'], {
       cwd: root,
       stdio: ['ignore', 'inherit', 'inherit'],
-      env: {
-        ...process.env,
-        NEXT_TELEMETRY_DISABLED: '1',
-        API_URL: `http://127.0.0.1:${ports.api}`,
-        NEXT_PUBLIC_API_URL: process.env.NEXT_PUBLIC_API_URL ?? apiUrl,
-        NEXT_PUBLIC_SITE_URL: process.env.NEXT_PUBLIC_SITE_URL ?? `http://localhost:${ports.web}`,
-        NEXT_PUBLIC_FIREBASE_AUTH_EMULATOR_HOST: `127.0.0.1:${ports.auth}`,
-        NEXT_PUBLIC_FIREBASE_PROJECT_ID: DEMO_FIREBASE_PROJECT_ID,
-      },
+      env: webEnv,
     })
     children.push(web)
     await waitForPort(ports.web, 'The website', web)
