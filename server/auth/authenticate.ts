@@ -1,7 +1,8 @@
 // Who is calling: verifies the bearer token (when the operation looks at one) and keeps the
-// users row in step with the sign-in provider on every authenticated call.
+// users row in step with the sign-in provider (written only when the provider's email or name
+// changed, so an ordinary call reads one row and writes nothing).
 import type { FastifyRequest } from 'fastify'
-import { sql } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import type { AppDeps, Caller } from '../context'
 import type { Access } from '../contract'
 import { users } from '../db/schema'
@@ -22,18 +23,22 @@ export async function upsertCaller(
 ): Promise<Caller> {
   const email = identity.email ?? ''
   const name = identity.name ?? email.split('@')[0] ?? ''
-  const [row] = await deps.db
-    .insert(users)
-    .values({ id: identity.uid, email, name })
-    .onConflictDoUpdate({
-      target: users.id,
-      set: {
-        email,
-        name: sql`coalesce(nullif(${name}, ''), ${users.name})`,
-        updatedAt: sql`now()`,
-      },
-    })
-    .returning()
+  const [known] = await deps.db.select().from(users).where(eq(users.id, identity.uid))
+  const unchanged = known && known.email === email && (name === '' || known.name === name)
+  const [row] = unchanged
+    ? [known]
+    : await deps.db
+        .insert(users)
+        .values({ id: identity.uid, email, name })
+        .onConflictDoUpdate({
+          target: users.id,
+          set: {
+            email,
+            name: sql`coalesce(nullif(${name}, ''), ${users.name})`,
+            updatedAt: sql`now()`,
+          },
+        })
+        .returning()
   const adminByConfig =
     identity.emailVerified && email !== '' && deps.config.adminEmails.includes(email.toLowerCase())
   return {
