@@ -1,6 +1,7 @@
 import Link from 'next/link'
 import { Trans, useTranslation } from 'next-i18next/pages'
 import { useState, type SyntheticEvent } from 'react'
+import { formatNumber } from '@/components/node/format'
 import type { Node } from '@/src/api/generated/model'
 import { summary } from '@/src/lib/markdown'
 
@@ -28,7 +29,6 @@ const STAR_ICON =
 
 export function NodeCard({ node, headingLevel = 3 }: NodeCardProps) {
   const { t, i18n } = useTranslation('common')
-  const number = new Intl.NumberFormat(i18n.language)
   const [iconFailed, setIconFailed] = useState(false)
   const Heading = headingLevel === 2 ? 'h2' : 'h3'
   const icon = !iconFailed && node.icon ? node.icon : FALLBACK_NODE_ICON
@@ -106,7 +106,7 @@ export function NodeCard({ node, headingLevel = 3 }: NodeCardProps) {
             <span className="sr-only">{t('nodes.downloads')}</span>
           </dt>
           <dd className="font-medium text-gray-800 dark:text-gray-100">
-            {number.format(node.downloads ?? 0)}
+            {formatNumber(node.downloads, i18n.language)}
           </dd>
         </div>
         <div className="flex items-center gap-1">
@@ -115,7 +115,7 @@ export function NodeCard({ node, headingLevel = 3 }: NodeCardProps) {
             <span className="sr-only">{t('nodes.stars')}</span>
           </dt>
           <dd className="font-medium text-gray-800 dark:text-gray-100">
-            {number.format(node.github_stars ?? 0)}
+            {formatNumber(node.github_stars, i18n.language)}
           </dd>
         </div>
       </dl>
