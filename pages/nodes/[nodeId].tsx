@@ -22,6 +22,7 @@ import { localizedUrl, nodeJsonLd, SITE_NAME } from '@/src/lib/seo'
 import { useAuth } from '@/src/lib/auth'
 import { useTranslationSections } from '@/src/lib/translation-sections'
 import { staticPropsOrNotFound } from '@/src/lib/public-page'
+import { paramOf } from '@/src/lib/route-params'
 
 // The management UI is loaded only when it is shown (owners, or signed-in users on an
 // unclaimed node), keeping it out of the public page's first-load JavaScript.
@@ -43,10 +44,6 @@ const MANAGE_TEXTS = ['manage']
 /** The comfy nodes listed for the latest version (one page; the API's maximum). */
 export const COMFY_NODES_LIMIT = 100
 const LATEST = 'latest'
-
-function paramOf(value: string | string[] | undefined): string {
-  return (Array.isArray(value) ? value[0] : value) ?? ''
-}
 
 export default function NodePage({ markdown }: { markdown?: NodeMarkdown }) {
   const { t } = useTranslation('common')

@@ -15,13 +15,10 @@ import {
 } from '@/src/api/generated/publishers/publishers'
 import { publicPropsOrNotFound } from '@/src/lib/public-page'
 import { SITE_NAME } from '@/src/lib/seo'
+import { paramOf } from '@/src/lib/route-params'
 
 /** Highest page number accepted from the address. */
 const MAX_PAGE = 10_000
-
-function paramOf(value: string | string[] | undefined): string {
-  return (Array.isArray(value) ? value[0] : value) ?? ''
-}
 
 function pageOf(value: string | string[] | undefined): number {
   const page = Number(paramOf(value))

@@ -5,10 +5,7 @@ import { Seo } from '@/components/common/Seo'
 import { RequireAuth } from '@/components/auth/RequireAuth'
 import { PublisherSettings } from '@/components/manage/PublisherSettings'
 import { translationsOnly } from '@/src/lib/page-props'
-
-function paramOf(value: string | string[] | undefined): string {
-  return (Array.isArray(value) ? value[0] : value) ?? ''
-}
+import { paramOf } from '@/src/lib/route-params'
 
 export default function PublisherSettingsPage() {
   const { t } = useTranslation('common')
