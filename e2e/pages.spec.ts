@@ -230,11 +230,23 @@ test('sitemap.xml, robots.txt and feed.xml are well-formed and complete', async 
   const nodes = await json<NodeListResponse>(request, '/nodes?limit=1')
   const publishers = await json<ApiPublisher[]>(request, '/publishers')
 
+  // /sitemap.xml is an index of sitemap files (one holds at most 50,000 URLs).
   const sitemap = await request.get('/sitemap.xml')
   expect(sitemap.status()).toBe(200)
   expect(sitemap.headers()['content-type']).toContain('xml')
   expect(sitemap.headers()['cache-control']).toContain('s-maxage=3600')
-  const sitemapXml = await sitemap.text()
+  const sitemapIndex = await sitemap.text()
+  expect(sitemapIndex).toContain('<sitemapindex')
+  const files = [...sitemapIndex.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1])
+  expect(files).toEqual([`${site}/sitemaps/pages.xml`, `${site}/sitemaps/nodes-1.xml`])
+  const sitemapXmls = await Promise.all(
+    files.map(async (file) => {
+      const response = await request.get(new URL(file).pathname)
+      expect(response.headers()['content-type']).toContain('xml')
+      return response.text()
+    }),
+  )
+  expect((await request.get('/sitemaps/nodes-2.xml')).status()).toBe(404)
 
   const robots = await request.get('/robots.txt')
   expect(robots.headers()['content-type']).toContain('text/plain')
@@ -257,15 +269,16 @@ test('sitemap.xml, robots.txt and feed.xml are well-formed and complete', async 
   // Parse both with the browser's XML parser.
   await page.goto('/robots.txt')
   const parsed = await page.evaluate(
-    ([sitemapText, feedText]) => {
+    ([sitemapTexts, feedText]) => {
       const parse = (text: string) => new DOMParser().parseFromString(text, 'application/xml')
-      const s = parse(sitemapText)
+      const sitemaps = sitemapTexts.map(parse)
       const f = parse(feedText)
-      const urls = Array.from(s.getElementsByTagName('url'))
+      const urls = sitemaps.flatMap((doc) => Array.from(doc.getElementsByTagName('url')))
       return {
-        errors:
-          s.getElementsByTagName('parsererror').length +
-          f.getElementsByTagName('parsererror').length,
+        errors: [...sitemaps, f].reduce(
+          (count, doc) => count + doc.getElementsByTagName('parsererror').length,
+          0,
+        ),
         locs: urls.map((url) => url.getElementsByTagName('loc')[0].textContent),
         alternatesOfFirst: urls[1].getElementsByTagNameNS('http://www.w3.org/1999/xhtml', 'link')
           .length,
@@ -280,7 +293,7 @@ test('sitemap.xml, robots.txt and feed.xml are well-formed and complete', async 
         })),
       }
     },
-    [sitemapXml, feedXml],
+    [sitemapXmls, feedXml] as const,
   )
   expect(parsed.errors).toBe(0)
   expect(parsed.locs).toContain(`${site}/`)

@@ -1,60 +1,19 @@
-// /sitemap.xml: home, every active node and every active publisher, with locale alternates.
+// /sitemap.xml: a sitemap index. /sitemaps/pages.xml holds home and every active publisher;
+// /sitemaps/nodes-{n}.xml hold the active nodes, SITEMAP_NODES_PER_FILE each (one file could not
+// hold them all: a sitemap may list 50,000 URLs at most).
 import type { GetServerSideProps } from 'next'
-import { NodeStatus, PublisherStatus } from '@/src/api/generated/model'
 import { listAllNodes } from '@/src/api/generated/nodes/nodes'
-import { listPublishers } from '@/src/api/generated/publishers/publishers'
-import { sitemapXml, type SitemapEntry } from '@/src/lib/seo'
-
-/** The API's largest page. */
-const PAGE_SIZE = 100
-/** Pages of nodes fetched at the same time. */
-const CONCURRENCY = 6
-export const SITEMAP_CACHE_CONTROL = 'public, s-maxage=3600, stale-while-revalidate=86400'
-
-async function activeNodes(): Promise<SitemapEntry[]> {
-  const first = await listAllNodes({ page: 1, limit: PAGE_SIZE })
-  const pages = [first]
-  const rest = Array.from({ length: Math.max(0, first.totalPages - 1) }, (_, i) => i + 2)
-  for (let start = 0; start < rest.length; start += CONCURRENCY) {
-    const batch = rest.slice(start, start + CONCURRENCY)
-    pages.push(
-      ...(await Promise.all(batch.map((page) => listAllNodes({ page, limit: PAGE_SIZE })))),
-    )
-  }
-  const seen = new Set<string>()
-  return pages
-    .flatMap((page) => page.nodes)
-    .filter((node) => node.status === NodeStatus.NodeStatusActive && !seen.has(node.id))
-    .map((node) => {
-      seen.add(node.id)
-      return {
-        path: `/nodes/${encodeURIComponent(node.id)}`,
-        lastmod: node.latest_version?.createdAt ?? node.created_at,
-      }
-    })
-}
-
-async function activePublishers(): Promise<SitemapEntry[]> {
-  const publishers = await listPublishers()
-  return publishers
-    .filter(
-      (publisher) =>
-        (publisher.status ?? 'PublisherStatusActive') === PublisherStatus.PublisherStatusActive,
-    )
-    .map((publisher) => ({
-      path: `/publishers/${encodeURIComponent(publisher.id)}`,
-      lastmod: publisher.createdAt,
-    }))
-}
+import { SITEMAP_CACHE_CONTROL, sitemapFiles, sitemapIndexXml } from '@/src/lib/seo'
 
 export const getServerSideProps: GetServerSideProps = async ({ res }) => {
-  const [nodes, publishers] = await Promise.all([activeNodes(), activePublishers()])
+  // Anonymous lists hold active nodes only; one row is enough to read the total.
+  const { total } = await listAllNodes({ page: 1, limit: 1 })
   res.setHeader('Content-Type', 'application/xml; charset=utf-8')
   res.setHeader('Cache-Control', SITEMAP_CACHE_CONTROL)
-  res.end(sitemapXml([{ path: '/' }, ...nodes, ...publishers]))
+  res.end(sitemapIndexXml(sitemapFiles(total)))
   return { props: {} }
 }
 
-export default function Sitemap() {
+export default function SitemapIndex() {
   return null
 }

@@ -11,6 +11,9 @@ import {
   rssXml,
   seoTags,
   sitemapXml,
+  sitemapFiles,
+  sitemapIndexXml,
+  SITEMAP_NODES_PER_FILE,
 } from '@/src/lib/seo'
 
 const SITE = 'https://registry.example.com'
@@ -175,6 +178,21 @@ describe('XML documents', () => {
     const links = urls[1].getElementsByTagNameNS('http://www.w3.org/1999/xhtml', 'link')
     expect(links).toHaveLength(8)
     expect(links[7].getAttribute('hreflang')).toBe('x-default')
+  })
+
+  it('sitemap index: pages.xml, then one nodes file per 5,000 active nodes', () => {
+    expect(SITEMAP_NODES_PER_FILE).toBe(5000)
+    expect(sitemapFiles(0)).toEqual(['/sitemaps/pages.xml'])
+    expect(sitemapFiles(5000)).toEqual(['/sitemaps/pages.xml', '/sitemaps/nodes-1.xml'])
+    expect(sitemapFiles(100_000)).toHaveLength(21)
+    expect(sitemapFiles(100_001)).toHaveLength(22)
+    const doc = parseXml(sitemapIndexXml(sitemapFiles(5001), SITE))
+    expect(doc.documentElement.localName).toBe('sitemapindex')
+    expect(Array.from(doc.getElementsByTagName('loc')).map((loc) => loc.textContent)).toEqual([
+      `${SITE}/sitemaps/pages.xml`,
+      `${SITE}/sitemaps/nodes-1.xml`,
+      `${SITE}/sitemaps/nodes-2.xml`,
+    ])
   })
 
   it('feed: RSS 2.0 with atom:link self, items with title, link, pubDate, description', () => {

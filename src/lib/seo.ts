@@ -209,6 +209,34 @@ export function sitemapXml(entries: SitemapEntry[], siteUrl?: string): string {
   ].join('\n')
 }
 
+/**
+ * Nodes per sitemap file. The protocol allows 50,000 URLs and 50 MB a file; each node URL here
+ * carries eight language alternates (about 1.3 kB), so 5,000 keep a file near 7 MB.
+ */
+export const SITEMAP_NODES_PER_FILE = 5000
+export const SITEMAP_CACHE_CONTROL = 'public, s-maxage=3600, stale-while-revalidate=86400'
+
+/** The files /sitemap.xml lists: pages.xml, then one nodes-{n}.xml per SITEMAP_NODES_PER_FILE. */
+export function sitemapFiles(activeNodes: number): string[] {
+  const nodeFiles = Math.ceil(activeNodes / SITEMAP_NODES_PER_FILE)
+  return [
+    '/sitemaps/pages.xml',
+    ...Array.from({ length: nodeFiles }, (_, index) => `/sitemaps/nodes-${index + 1}.xml`),
+  ]
+}
+
+/** A sitemap index (`/sitemap.xml`) naming the sitemap files at `paths`. */
+export function sitemapIndexXml(paths: string[], siteUrl?: string): string {
+  const origin = siteOrigin(siteUrl)
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+    ...paths.map((path) => `  <sitemap><loc>${escapeXml(`${origin}${path}`)}</loc></sitemap>`),
+    '</sitemapindex>',
+    '',
+  ].join('\n')
+}
+
 export interface FeedItem {
   title: string
   /** Path without locale of the item's page. */
