@@ -1,6 +1,6 @@
-// getServerSideProps for public pages whose main resource may not exist: an API 404 (or a 400 for
-// an id that cannot exist) becomes Next's 404 page with HTTP 404; any other failure is thrown, so
-// Next answers with the 500 page.
+// Props of public pages whose main resource may not exist (getServerSideProps, or getStaticProps
+// for statically regenerated pages): an API 404 (or a 400 for an id that cannot exist) becomes
+// Next's 404 page with HTTP 404; any other failure is thrown, so Next answers with the 500 page.
 import type { QueryClient } from '@tanstack/react-query'
 import type {
   GetServerSidePropsContext,
@@ -8,8 +8,8 @@ import type {
   GetStaticPropsContext,
   GetStaticPropsResult,
 } from 'next'
-import { errorStatus } from './api-error'
 import { PUBLIC_PAGE_MAX_AGE_S } from '@/public-cache.config'
+import { errorStatus } from './api-error'
 import { pageProps, publicPageProps } from './ssr'
 
 export function isNotFound(error: unknown): boolean {
