@@ -37,7 +37,7 @@ test('the header: logo home, documentation, chat, Login and Signup with fromUrl'
 })
 
 test('no header on the sign-in pages', async ({ page }) => {
-  // The sign-in pages come with the next issue; until then the address alone decides.
+  // The sign-in pages have their own small top bar (logo, language, theme), not the site header.
   for (const path of ['/auth/login?fromUrl=%2F', '/auth/signup']) {
     await page.goto(path)
     await expect(page.getByRole('contentinfo')).toBeVisible()
