@@ -53,13 +53,20 @@ interface Internals {
 const internals = new WeakMap<Db, Internals>()
 
 /** Open a database: PostgreSQL when `url` is given, otherwise PGlite (dataDir or in-memory). */
+/**
+ * How alike a search word and a word of a node's id or name must be (pg_trgm's `<%`). The default
+ * 0.6 misses a letter dropped inside a word ("upscler" for "upscaler" scores 0.55); 0.5 finds it
+ * and, on 100k generated nodes, matches about as many nodes for real words as 0.6 does.
+ */
+export const SEARCH_WORD_SIMILARITY = 0.5
+
 export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<Database> {
   if (options.url) {
     const poolConfig: PoolConfig = {
       connectionString: options.url,
       max: options.poolMax ?? 10,
       // Short OLTP queries: JIT compilation costs far more (seconds) than it ever saves here.
-      options: '-c jit=off',
+      options: `-c jit=off -c pg_trgm.word_similarity_threshold=${SEARCH_WORD_SIMILARITY}`,
     }
     const pool = new Pool(poolConfig)
     // An idle client error (e.g. the server restarted) must not crash the process.
@@ -83,6 +90,7 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
     extensions: { pg_trgm },
     ...(options.pgliteLoadDataDir ? { loadDataDir: options.pgliteLoadDataDir } : {}),
   })
+  await client.exec(`set pg_trgm.word_similarity_threshold = ${SEARCH_WORD_SIMILARITY}`)
   const pgliteDb = drizzlePglite(client, { schema })
   const db: Db = pgliteDb
   internals.set(db, {

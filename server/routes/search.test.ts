@@ -60,6 +60,18 @@ describe.each(BACKENDS)('GET /nodes/search on %s', (backend) => {
     expect(ids(body)).toContain(node.id)
   })
 
+  it('finds a node despite a letter missing inside a word of its name', async () => {
+    const word = (name: string) =>
+      name.split(' ').find((w) => w.length >= 7 && /^[A-Za-z]+$/.test(w)) ?? ''
+    const node = publicFacts.find((candidate) => word(candidate.name))
+    if (!node) throw new Error('no node name with a word of 7+ letters')
+    // Drop a letter in the middle ("Upscaler" → "upscler"), the commonest slip after a wrong one.
+    const full = word(node.name).toLowerCase()
+    const middle = Math.floor(full.length / 2)
+    const typo = full.slice(0, middle) + full.slice(middle + 1)
+    expect(ids(await search({ search: typo }))).toContain(node.id)
+  })
+
   it('searches description words (full text, stemmed)', async () => {
     const publicDescriptions = h.demo.nodes.filter((node) =>
       publicFacts.some((fact) => fact.id === node.id),
