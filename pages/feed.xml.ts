@@ -3,7 +3,7 @@ import fs from 'node:fs/promises'
 import path from 'node:path'
 import type { GetServerSideProps } from 'next'
 import type { Node } from '@/src/api/generated/model'
-import { getNode } from '@/src/api/generated/nodes/nodes'
+import { searchNodes } from '@/src/api/generated/nodes/nodes'
 import { listAllNodeVersions } from '@/src/api/generated/versions/versions'
 import { DEFAULT_LANGUAGE, LANGUAGES } from '@/src/lib/constants'
 import { summary } from '@/src/lib/markdown'
@@ -30,18 +30,10 @@ export const getServerSideProps: GetServerSideProps = async ({ res, locale }) =>
     feedStrings(lang),
     listAllNodeVersions({ limit: FEED_SIZE, statuses: ['NodeVersionStatusActive'] }),
   ])
-  // Node names for the titles; a node the public cannot see drops its versions from the feed.
+  // Node names for the titles, in one call; a node the public cannot see drops its versions.
   const ids = [...new Set(versions.map((version) => version.node_id))]
-  const nodes = new Map<string, Node>()
-  await Promise.all(
-    ids.map(async (id) => {
-      try {
-        nodes.set(id, await getNode(id))
-      } catch {
-        // hidden or removed meanwhile
-      }
-    }),
-  )
+  const found = ids.length > 0 ? (await searchNodes({ node_id: ids, limit: FEED_SIZE })).nodes : []
+  const nodes = new Map<string, Node>(found.map((node) => [node.id, node]))
   const items = versions.flatMap((version) => {
     const node = nodes.get(version.node_id)
     if (!node) return []
