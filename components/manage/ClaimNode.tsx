@@ -11,7 +11,7 @@ import { useClaimMyNode } from '@/src/api/generated/nodes/nodes'
 import { useListPublishersForUser } from '@/src/api/generated/users/users'
 import { apiErrorMessage } from '@/src/lib/api-error'
 import { useAuth } from '@/src/lib/auth'
-import { Dialog } from './Dialog'
+import { Dialog, FormDialogActions } from './Dialog'
 import { FormMessage, SelectField, TextField } from './fields'
 import { revalidateNodePage } from './revalidate'
 import { LINK, MUTED } from './styles'
@@ -55,21 +55,15 @@ function ClaimDialog({ node, onClose }: { node: Node; onClose: () => void }) {
       onClose={onClose}
       title={t('manage.claim.title')}
       footer={
-        <>
-          <Button color="light" onClick={onClose}>
-            {t('manage.form.cancel')}
-          </Button>
-          {!noPublishers && (
-            <Button
-              type="submit"
-              form={formId}
-              color="blue"
-              disabled={claim.isPending || !publishers.isSuccess}
-            >
-              {claim.isPending ? t('manage.claim.submitting') : t('manage.claim.submit')}
-            </Button>
-          )}
-        </>
+        <FormDialogActions
+          formId={formId}
+          onCancel={onClose}
+          label={t('manage.claim.submit')}
+          pendingLabel={t('manage.claim.submitting')}
+          pending={claim.isPending}
+          disabled={!publishers.isSuccess}
+          submit={!noPublishers}
+        />
       }
     >
       {publishers.isPending ? (

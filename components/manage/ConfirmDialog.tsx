@@ -1,9 +1,8 @@
 // Confirmation of a destructive action; with `confirmText`, the person must type that text
 // (e.g. the id of what is deleted) before the button is enabled.
-import { Button } from 'flowbite-react'
 import { useTranslation } from 'next-i18next/pages'
 import { useId, useState, type FormEvent, type ReactNode } from 'react'
-import { Dialog } from './Dialog'
+import { Dialog, FormDialogActions } from './Dialog'
 import { FormMessage, TextField } from './fields'
 
 export interface ConfirmDialogProps {
@@ -48,14 +47,15 @@ function ConfirmDialogContent({
       onClose={onClose}
       title={title}
       footer={
-        <>
-          <Button color="light" onClick={onClose}>
-            {t('manage.form.cancel')}
-          </Button>
-          <Button color="red" type="submit" form={formId} disabled={!confirmed || pending}>
-            {pending ? t('manage.confirm.working') : confirmLabel}
-          </Button>
-        </>
+        <FormDialogActions
+          formId={formId}
+          onCancel={onClose}
+          label={confirmLabel}
+          pendingLabel={t('manage.confirm.working')}
+          pending={pending}
+          disabled={!confirmed}
+          color="red"
+        />
       }
     >
       <form id={formId} onSubmit={submit} className="space-y-4" noValidate>

@@ -1,6 +1,7 @@
 // A modal dialog on flowbite-react's Modal: named by its title, focus moved inside and kept
 // there (returned to the opener on close), Escape and the footer buttons close it.
-import { Modal, ModalBody, ModalFooter, ModalHeader } from 'flowbite-react'
+import { Button, Modal, ModalBody, ModalFooter, ModalHeader } from 'flowbite-react'
+import { useTranslation } from 'next-i18next/pages'
 import type { KeyboardEvent, ReactNode, RefObject } from 'react'
 
 export interface DialogProps {
@@ -38,5 +39,45 @@ export function Dialog({
         {footer && <ModalFooter className="flex flex-wrap justify-end gap-2">{footer}</ModalFooter>}
       </div>
     </Modal>
+  )
+}
+
+export interface FormDialogActionsProps {
+  /** The id of the dialog's form, which the submit button submits. */
+  formId: string
+  onCancel: () => void
+  label: string
+  /** The submit button's text while the request runs. */
+  pendingLabel: string
+  pending: boolean
+  disabled?: boolean
+  color?: 'blue' | 'red'
+  /** False hides the submit button (nothing to submit yet). */
+  submit?: boolean
+}
+
+/** The footer of a dialog with a form: Cancel, then the form's submit button. */
+export function FormDialogActions({
+  formId,
+  onCancel,
+  label,
+  pendingLabel,
+  pending,
+  disabled = false,
+  color = 'blue',
+  submit = true,
+}: FormDialogActionsProps) {
+  const { t } = useTranslation('common')
+  return (
+    <>
+      <Button color="light" onClick={onCancel}>
+        {t('manage.form.cancel')}
+      </Button>
+      {submit && (
+        <Button type="submit" form={formId} color={color} disabled={pending || disabled}>
+          {pending ? pendingLabel : label}
+        </Button>
+      )}
+    </>
   )
 }

@@ -1,6 +1,6 @@
 // The node edit form (owners), in a modal: name, description, repository, icon, tags, license,
 // supported operating systems and accelerators, and the ComfyUI version; PUT to the node.
-import { Button, Checkbox, Label } from 'flowbite-react'
+import { Checkbox, Label } from 'flowbite-react'
 import { useTranslation } from 'next-i18next/pages'
 import { useId, useState, type FormEvent } from 'react'
 import { useUpdateNode } from '@/src/api/generated/nodes/nodes'
@@ -15,7 +15,7 @@ import {
   NODE_TAGS_MAX,
   URL_MAX_LENGTH,
 } from '@/src/lib/constants'
-import { Dialog } from './Dialog'
+import { Dialog, FormDialogActions } from './Dialog'
 import { FormMessage, TextAreaField, TextField } from './fields'
 import { noProblems, textProblem, urlProblem } from './validation'
 
@@ -145,14 +145,13 @@ export function EditNodeDialog({ node, onClose, onSaved }: EditNodeDialogProps) 
       size="2xl"
       title={t('manage.node.editTitle', { name: node.name })}
       footer={
-        <>
-          <Button color="light" onClick={onClose}>
-            {t('manage.form.cancel')}
-          </Button>
-          <Button type="submit" form={formId} color="blue" disabled={update.isPending}>
-            {update.isPending ? t('manage.form.saving') : t('manage.form.save')}
-          </Button>
-        </>
+        <FormDialogActions
+          formId={formId}
+          onCancel={onClose}
+          label={t('manage.form.save')}
+          pendingLabel={t('manage.form.saving')}
+          pending={update.isPending}
+        />
       }
     >
       <form id={formId} onSubmit={submit} noValidate className="space-y-5">

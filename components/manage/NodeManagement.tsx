@@ -12,7 +12,7 @@ import { useDeleteNodeVersion, useUpdateNodeVersion } from '@/src/api/generated/
 import { apiErrorMessage } from '@/src/lib/api-error'
 import { CHANGELOG_MAX_LENGTH } from '@/src/lib/constants'
 import { ConfirmDialog } from './ConfirmDialog'
-import { Dialog } from './Dialog'
+import { Dialog, FormDialogActions } from './Dialog'
 import { EditNodeDialog } from './EditNodeDialog'
 import { FormMessage, TextAreaField } from './fields'
 import { revalidateNodePage } from './revalidate'
@@ -153,19 +153,14 @@ function ChangelogDialog({
       size="2xl"
       title={t('manage.versions.changelogTitle', { version: version.version })}
       footer={
-        <>
-          <Button color="light" onClick={onClose}>
-            {t('manage.form.cancel')}
-          </Button>
-          <Button
-            type="submit"
-            form={formId}
-            color="blue"
-            disabled={update.isPending || Boolean(problem)}
-          >
-            {update.isPending ? t('manage.form.saving') : t('manage.form.save')}
-          </Button>
-        </>
+        <FormDialogActions
+          formId={formId}
+          onCancel={onClose}
+          label={t('manage.form.save')}
+          pendingLabel={t('manage.form.saving')}
+          pending={update.isPending}
+          disabled={Boolean(problem)}
+        />
       }
     >
       <form id={formId} onSubmit={submit} noValidate className="space-y-4">

@@ -16,7 +16,7 @@ import {
 import { apiErrorMessage } from '@/src/lib/api-error'
 import { DESCRIPTION_MAX_LENGTH, TOKEN_NAME_MAX_LENGTH } from '@/src/lib/constants'
 import { ConfirmDialog } from './ConfirmDialog'
-import { Dialog } from './Dialog'
+import { Dialog, FormDialogActions } from './Dialog'
 import { FormMessage, SelectField, TextAreaField, TextField } from './fields'
 import { CARD, MUTED } from './styles'
 import { textProblem } from './validation'
@@ -144,14 +144,13 @@ export function CreateTokenDialog({
       title={t('manage.tokens.createTitle')}
       initialFocus={nameRef}
       footer={
-        <>
-          <Button color="light" onClick={close}>
-            {t('manage.form.cancel')}
-          </Button>
-          <Button type="submit" form={formId} color="blue" disabled={create.isPending}>
-            {create.isPending ? t('manage.tokens.creating') : t('manage.tokens.create')}
-          </Button>
-        </>
+        <FormDialogActions
+          formId={formId}
+          onCancel={close}
+          label={t('manage.tokens.create')}
+          pendingLabel={t('manage.tokens.creating')}
+          pending={create.isPending}
+        />
       }
     >
       <form id={formId} onSubmit={submit} noValidate className="space-y-4">

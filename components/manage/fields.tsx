@@ -14,10 +14,15 @@ interface FieldFrameProps {
   children: ReactNode
 }
 
-/** The ids to put in a control's aria-describedby. */
-function describedBy(id: string, hint: unknown, error: unknown): string | undefined {
-  const ids = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean)
-  return ids.length ? ids.join(' ') : undefined
+/** What every control gets: its id, the error colour and state, and its hint and error ids. */
+function controlProps(id: string, hint: unknown, error: unknown) {
+  const described = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean)
+  return {
+    id,
+    color: error ? 'failure' : 'gray',
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': described.length ? described.join(' ') : undefined,
+  }
 }
 
 function FieldFrame({ id, label, hint, error, optional, children }: FieldFrameProps) {
@@ -58,13 +63,7 @@ export function TextField({ id, label, hint, error, optional, ...input }: TextFi
   const fieldId = id ?? generated
   return (
     <FieldFrame id={fieldId} label={label} hint={hint} error={error} optional={optional}>
-      <TextInput
-        id={fieldId}
-        color={error ? 'failure' : 'gray'}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(fieldId, hint, error)}
-        {...input}
-      />
+      <TextInput {...controlProps(fieldId, hint, error)} {...input} />
     </FieldFrame>
   )
 }
@@ -76,14 +75,7 @@ export function TextAreaField({ id, label, hint, error, optional, ...input }: Te
   const fieldId = id ?? generated
   return (
     <FieldFrame id={fieldId} label={label} hint={hint} error={error} optional={optional}>
-      <Textarea
-        id={fieldId}
-        rows={4}
-        color={error ? 'failure' : 'gray'}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(fieldId, hint, error)}
-        {...input}
-      />
+      <Textarea rows={4} {...controlProps(fieldId, hint, error)} {...input} />
     </FieldFrame>
   )
 }
@@ -95,13 +87,7 @@ export function SelectField({ id, label, hint, error, optional, ...input }: Sele
   const fieldId = id ?? generated
   return (
     <FieldFrame id={fieldId} label={label} hint={hint} error={error} optional={optional}>
-      <Select
-        id={fieldId}
-        color={error ? 'failure' : 'gray'}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(fieldId, hint, error)}
-        {...input}
-      />
+      <Select {...controlProps(fieldId, hint, error)} {...input} />
     </FieldFrame>
   )
 }
