@@ -41,8 +41,8 @@ export async function ensureWebBuild(root: string, env: NodeJS.ProcessEnv): Prom
   const changedAt = Math.max(...SOURCES.map((source) => newestMtime(path.join(root, source))))
   const builtWith = fs.existsSync(settingsFile) ? fs.readFileSync(settingsFile, 'utf8') : ''
   if (builtAt > changedAt && builtWith === publicSettings(env)) return
-  console.log('Building the website (next build)…')
-  const result = spawnSync(path.join(root, 'node_modules', '.bin', 'next'), ['build'], {
+  console.log('Building the website (next build --webpack)…')
+  const result = spawnSync(path.join(root, 'node_modules', '.bin', 'next'), ['build', '--webpack'], {
     cwd: root,
     stdio: 'inherit',
     env: { ...env, NEXT_TELEMETRY_DISABLED: '1' },
