@@ -9,6 +9,7 @@ import { useEffect, useState } from 'react'
 import { ThemeInit } from '@/.flowbite-react/init'
 import { Layout } from '@/components/common/Layout'
 import { ToastHost } from '@/components/common/ToastHost'
+import { refreshAfterFirstLoad } from '@/src/api/first-load-refresh'
 import { connectInvalidation } from '@/src/api/invalidation'
 import { browserPersistOptions } from '@/src/api/persist'
 import { makeQueryClient } from '@/src/api/query-client'
@@ -38,6 +39,8 @@ function RegistryApp({ Component, pageProps }: AppProps<PageProps>) {
 
   // Successful writes invalidate the cached queries of their path (seed section 7).
   useEffect(() => connectInvalidation(queryClient), [queryClient])
+  // The server-rendered data is refreshed once the page has loaded and the browser is idle.
+  useEffect(() => refreshAfterFirstLoad(queryClient), [queryClient])
   // Client-side locale changes keep the page's language tag right (detection reads it).
   useEffect(() => {
     if (locale) document.documentElement.lang = locale

@@ -17,6 +17,11 @@ export const QUERY_MAX_RETRIES = 3
 /** Cached data is stale at once and kept 24 hours (section 9). */
 export const QUERY_STALE_TIME_MS = 0
 export const QUERY_GC_TIME_MS = 86_400_000
+/**
+ * The data a page arrives with is refreshed once the page has loaded and the browser is idle,
+ * or after this long at the latest (our design: the refresh must not compete with hydration).
+ */
+export const FIRST_LOAD_REFRESH_MAX_WAIT_MS = 2000
 /** The persisted cache (section 9). */
 export const PERSISTED_CACHE_KEY = 'comfy-registry-cache'
 export const PERSISTED_CACHE_MAX_AGE_MS = 86_400_000
