@@ -21,13 +21,20 @@ async function ensureAccount(account: DemoAccount): Promise<string> {
   try {
     return (await auth.getUserByEmail(account.email)).uid
   } catch {
-    const user = await auth.createUser({
-      email: account.email,
-      password: account.password,
-      displayName: account.name,
-      emailVerified: true,
-    })
-    return user.uid
+    try {
+      const user = await auth.createUser({
+        email: account.email,
+        password: account.password,
+        displayName: account.name,
+        emailVerified: true,
+      })
+      return user.uid
+    } catch (error) {
+      // The emulator finished importing its saved accounts between the two calls.
+      const code = (error as { code?: unknown }).code
+      if (code !== 'auth/email-already-exists') throw error
+      return (await auth.getUserByEmail(account.email)).uid
+    }
   }
 }
 
