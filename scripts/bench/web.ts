@@ -55,6 +55,12 @@ interface PageScores {
   failedAudits: string[]
   /** The performance scores of every run of this page (the median run is reported). */
   performanceRuns?: number[]
+  /**
+   * Lighthouse's measure of this machine's CPU (higher is faster). Its 4x CPU slowdown is meant
+   * for a high-end desktop (1500-2000); on a slower host the same page scores lower, so scores
+   * from different machines compare only together with this figure.
+   */
+  benchmarkIndex: number
   /** Failing accessibility checks with a few of the elements concerned. */
   accessibilityIssues: { id: string; elements: string[] }[]
 }
@@ -209,6 +215,7 @@ async function lighthouseScores(urls: string[]): Promise<PageScores[]> {
           allJsKbGzip: kb(bytes(scripts)),
           failedAudits,
           accessibilityIssues,
+          benchmarkIndex: Math.round(lhr.environment.benchmarkIndex),
         })
       }
       // Simulated throttling still varies from run to run: the median run counts.
@@ -284,6 +291,11 @@ async function main() {
     for (const [name, page] of Object.entries(pages)) {
       console.log(`  ${name} performance in each run: ${page.performanceRuns?.join(', ')}`)
     }
+    console.log(
+      `  Lighthouse benchmarkIndex of this machine (median runs): ${Object.values(pages)
+        .map((page) => page.benchmarkIndex)
+        .join(' / ')} (its 4x CPU slowdown assumes 1500-2000)`,
+    )
     for (const [name, page] of Object.entries(pages)) {
       for (const issue of page.accessibilityIssues) {
         console.log(`  ${name} accessibility: ${issue.id} ${issue.elements.join(' | ')}`)
