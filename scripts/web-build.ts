@@ -42,11 +42,15 @@ export async function ensureWebBuild(root: string, env: NodeJS.ProcessEnv): Prom
   const builtWith = fs.existsSync(settingsFile) ? fs.readFileSync(settingsFile, 'utf8') : ''
   if (builtAt > changedAt && builtWith === publicSettings(env)) return
   console.log('Building the website (next build --webpack)…')
-  const result = spawnSync(path.join(root, 'node_modules', '.bin', 'next'), ['build', '--webpack'], {
-    cwd: root,
-    stdio: 'inherit',
-    env: { ...env, NEXT_TELEMETRY_DISABLED: '1' },
-  })
+  const result = spawnSync(
+    path.join(root, 'node_modules', '.bin', 'next'),
+    ['build', '--webpack'],
+    {
+      cwd: root,
+      stdio: 'inherit',
+      env: { ...env, NEXT_TELEMETRY_DISABLED: '1' },
+    },
+  )
   if (result.status !== 0) throw new Error('The website build failed (see above).')
   fs.writeFileSync(settingsFile, publicSettings(env))
 }
