@@ -52,7 +52,6 @@ interface Internals {
 }
 const internals = new WeakMap<Db, Internals>()
 
-/** Open a database: PostgreSQL when `url` is given, otherwise PGlite (dataDir or in-memory). */
 /**
  * How alike a search word and a word of a node's id or name must be (pg_trgm's `<%`). The default
  * 0.6 misses a letter dropped inside a word ("upscler" for "upscaler" scores 0.55); 0.5 finds it
@@ -60,6 +59,7 @@ const internals = new WeakMap<Db, Internals>()
  */
 export const SEARCH_WORD_SIMILARITY = 0.5
 
+/** Open a database: PostgreSQL when `url` is given, otherwise PGlite (dataDir or in-memory). */
 export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<Database> {
   if (options.url) {
     const poolConfig: PoolConfig = {
