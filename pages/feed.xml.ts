@@ -8,6 +8,7 @@ import { listAllNodeVersions } from '@/src/api/generated/versions/versions'
 import { DEFAULT_LANGUAGE, LANGUAGES } from '@/src/lib/constants'
 import { summary } from '@/src/lib/markdown'
 import { rssXml } from '@/src/lib/seo'
+import { nodePath } from '@/src/lib/paths'
 
 export const FEED_SIZE = 50
 const FEED_CACHE_CONTROL = 'public, s-maxage=600, stale-while-revalidate=3600'
@@ -40,7 +41,7 @@ export const getServerSideProps: GetServerSideProps = async ({ res, locale }) =>
     return [
       {
         title: `${node.name} ${version.version}`,
-        path: `/nodes/${encodeURIComponent(node.id)}`,
+        path: nodePath(node.id),
         guid: `${node.id}@${version.version}`,
         date: version.createdAt,
         description: summary(version.changelog, 300),

@@ -15,7 +15,7 @@ import { Dialog, FormDialogActions } from './Dialog'
 import { FormMessage, SelectField, TextField } from './fields'
 import { revalidateNodePage } from './revalidate'
 import { LINK, MUTED } from './styles'
-import { CREATE_PUBLISHER_PATH } from './paths'
+import { CREATE_PUBLISHER_PATH, nodePath } from '@/src/lib/paths'
 
 function ClaimDialog({ node, onClose }: { node: Node; onClose: () => void }) {
   const { t } = useTranslation('common')
@@ -29,7 +29,7 @@ function ClaimDialog({ node, onClose }: { node: Node; onClose: () => void }) {
   const claim = useClaimMyNode()
   const chosen = publisherId || publishers.data?.[0]?.id || ''
   const tokenProblem = token.trim() ? undefined : t('manage.claim.tokenRequired')
-  const nodePath = `/nodes/${encodeURIComponent(node.id)}`
+  const pagePath = nodePath(node.id)
 
   const submit = (event: FormEvent) => {
     event.preventDefault()
@@ -42,7 +42,7 @@ function ClaimDialog({ node, onClose }: { node: Node; onClose: () => void }) {
           setToken('')
           void queryClient.invalidateQueries({ queryKey: [`/nodes/${node.id}`] })
           onClose()
-          void revalidateNodePage(node.id).then(() => router.replace(nodePath))
+          void revalidateNodePage(node.id).then(() => router.replace(pagePath))
         },
       },
     )

@@ -15,7 +15,7 @@ import {
 import { FormMessage, TextAreaField, TextField } from './fields'
 import { useDebouncedValue } from './useDebouncedValue'
 import { noProblems, supportProblem, textProblem, urlProblem } from './validation'
-import { publisherSettingsPath } from './paths'
+import { publisherSettingsPath } from '@/src/lib/paths'
 
 type Availability = 'empty' | 'checking' | 'available' | 'unavailable' | 'unknown'
 

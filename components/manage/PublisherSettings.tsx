@@ -18,7 +18,7 @@ import { MembersSection } from './MembersSection'
 import { PublisherProfileForm } from './PublisherProfileForm'
 import { LINK, MUTED } from './styles'
 import { TokensSection } from './TokensSection'
-import { publisherPath } from './paths'
+import { publisherPath } from '@/src/lib/paths'
 
 function DeletePublisherSection({ publisher }: { publisher: Publisher }) {
   const { t } = useTranslation('common')

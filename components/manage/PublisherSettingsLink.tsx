@@ -6,7 +6,7 @@ import { useGetPermissionOnPublisher } from '@/src/api/generated/publishers/publ
 import { useAuth } from '@/src/lib/auth'
 import { useTranslationSections } from '@/src/lib/translation-sections'
 import { SECONDARY_LINK } from './styles'
-import { publisherSettingsPath } from './paths'
+import { publisherSettingsPath } from '@/src/lib/paths'
 
 export function PublisherSettingsLink({ publisherId }: { publisherId: string }) {
   const { t } = useTranslation('common')

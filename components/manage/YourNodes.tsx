@@ -13,8 +13,13 @@ import { useGetPermissionOnPublisher } from '@/src/api/generated/publishers/publ
 import { useListPublishersForUser } from '@/src/api/generated/users/users'
 import { apiErrorMessage } from '@/src/lib/api-error'
 import { YOUR_NODES_PAGE_SIZE } from '@/src/lib/constants'
+import {
+  CREATE_PUBLISHER_PATH,
+  nodePath,
+  publisherPath,
+  publisherSettingsPath,
+} from '@/src/lib/paths'
 import { FormMessage } from './fields'
-import { CREATE_PUBLISHER_PATH, publisherPath, publisherSettingsPath } from './paths'
 import { PublishFromCli } from './PublishFromCli'
 import { BUTTON_LINK, CARD, LINK, MUTED, SECONDARY_LINK } from './styles'
 
@@ -33,7 +38,7 @@ function NodeRow({ node }: { node: Node }) {
   return (
     <li className="flex flex-wrap items-center gap-x-4 gap-y-1 py-3">
       <div className="min-w-0 flex-1">
-        <Link href={`/nodes/${encodeURIComponent(node.id)}`} className={`${LINK} font-medium`}>
+        <Link href={nodePath(node.id)} className={`${LINK} font-medium`}>
           {node.name}
         </Link>
         <p className={`font-mono text-xs break-all ${MUTED}`}>{node.id}</p>

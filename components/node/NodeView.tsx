@@ -11,6 +11,7 @@ import {
   type NodeVersion,
 } from '@/src/api/generated/model'
 import { httpUrl } from '@/src/lib/seo'
+import { publisherPath } from '@/src/lib/paths'
 import { ComfyNodeList } from './ComfyNodeList'
 import { formatDate, formatNumber } from './format'
 import { InstallBox } from './InstallBox'
@@ -131,7 +132,7 @@ export function NodeView({
           {node.publisher && (
             <p className="mt-1 text-sm">
               <span className="text-gray-700 dark:text-gray-300">{t('node.publisher')}: </span>
-              <Link href={`/publishers/${encodeURIComponent(node.publisher.id)}`} className={LINK}>
+              <Link href={publisherPath(node.publisher.id)} className={LINK}>
                 {node.publisher.name}
               </Link>
             </p>

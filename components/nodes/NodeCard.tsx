@@ -4,6 +4,7 @@ import { useState, type SyntheticEvent } from 'react'
 import { formatNumber } from '@/components/node/format'
 import type { Node } from '@/src/api/generated/model'
 import { summary } from '@/src/lib/markdown'
+import { nodePath, publisherPath } from '@/src/lib/paths'
 
 /** Shown when a node has no icon or its icon does not load. */
 export const FALLBACK_NODE_ICON = '/icons/node-0.svg'
@@ -56,7 +57,7 @@ export function NodeCard({ node, headingLevel = 3 }: NodeCardProps) {
           <Heading className="text-base leading-6 font-semibold break-words">
             {/* The link covers the whole card (after:inset-0); the publisher link sits above it. */}
             <Link
-              href={`/nodes/${encodeURIComponent(node.id)}`}
+              href={nodePath(node.id)}
               prefetch={false}
               className="inline-block text-gray-900 after:absolute after:inset-0 after:rounded-lg hover:underline focus:outline-none dark:text-white"
             >
@@ -72,7 +73,7 @@ export function NodeCard({ node, headingLevel = 3 }: NodeCardProps) {
                 components={{
                   publisher: (
                     <Link
-                      href={`/publishers/${encodeURIComponent(node.publisher.id)}`}
+                      href={publisherPath(node.publisher.id)}
                       prefetch={false}
                       className="relative z-10 inline-block rounded-sm font-medium text-blue-700 hover:underline focus-visible:ring-2 focus-visible:ring-blue-600 focus-visible:outline-none dark:text-blue-300"
                     />

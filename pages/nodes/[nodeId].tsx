@@ -19,6 +19,7 @@ import {
 } from '@/src/api/generated/versions/versions'
 import { summary } from '@/src/lib/markdown'
 import { localizedUrl, nodeJsonLd, SITE_NAME } from '@/src/lib/seo'
+import { nodePath, publisherPath } from '@/src/lib/paths'
 import { useAuth } from '@/src/lib/auth'
 import { useTranslationSections } from '@/src/lib/translation-sections'
 import { staticPropsOrNotFound } from '@/src/lib/public-page'
@@ -67,9 +68,9 @@ export default function NodePage({ markdown }: { markdown?: NodeMarkdown }) {
   if (!node) return null
   const claimed = node.publisher ? { ...node, publisher: node.publisher } : undefined
 
-  const path = `/nodes/${encodeURIComponent(node.id)}`
+  const path = nodePath(node.id)
   const description = summary(node.description) || t('node.seoDescription', { name: node.name })
-  const publisherPath = node.publisher && `/publishers/${encodeURIComponent(node.publisher.id)}`
+  const publisherPage = node.publisher && publisherPath(node.publisher.id)
   const jsonLd = nodeJsonLd({
     id: node.id,
     name: node.name,
@@ -82,8 +83,8 @@ export default function NodePage({ markdown }: { markdown?: NodeMarkdown }) {
     author: node.author,
     image: node.icon,
     publisher:
-      node.publisher && publisherPath
-        ? { id: node.publisher.id, name: node.publisher.name, url: localizedUrl(publisherPath) }
+      node.publisher && publisherPage
+        ? { id: node.publisher.id, name: node.publisher.name, url: localizedUrl(publisherPage) }
         : undefined,
   })
 

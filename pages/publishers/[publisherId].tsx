@@ -15,6 +15,7 @@ import {
 } from '@/src/api/generated/publishers/publishers'
 import { publicPropsOrNotFound } from '@/src/lib/public-page'
 import { SITE_NAME } from '@/src/lib/seo'
+import { publisherPath } from '@/src/lib/paths'
 import { paramOf } from '@/src/lib/route-params'
 
 /** Highest page number accepted from the address. */
@@ -37,7 +38,7 @@ export default function PublisherPage() {
   })
   if (!publisher) return null
 
-  const basePath = `/publishers/${encodeURIComponent(publisher.id)}`
+  const basePath = publisherPath(publisher.id)
   return (
     <>
       <Seo

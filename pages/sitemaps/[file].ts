@@ -4,6 +4,7 @@ import type { GetServerSideProps } from 'next'
 import { NodeStatus, PublisherStatus } from '@/src/api/generated/model'
 import { listAllNodes } from '@/src/api/generated/nodes/nodes'
 import { listPublishers } from '@/src/api/generated/publishers/publishers'
+import { nodePath, publisherPath } from '@/src/lib/paths'
 import {
   SITEMAP_CACHE_CONTROL,
   SITEMAP_NODES_PER_FILE,
@@ -39,7 +40,7 @@ async function activeNodes(file: number): Promise<SitemapEntry[] | null> {
     .flatMap((page) => page.nodes)
     .filter((node) => node.status === NodeStatus.NodeStatusActive)
     .map((node) => ({
-      path: `/nodes/${encodeURIComponent(node.id)}`,
+      path: nodePath(node.id),
       lastmod: node.latest_version?.createdAt ?? node.created_at,
     }))
 }
@@ -54,7 +55,7 @@ async function pagesAndPublishers(): Promise<SitemapEntry[]> {
           (publisher.status ?? 'PublisherStatusActive') === PublisherStatus.PublisherStatusActive,
       )
       .map((publisher) => ({
-        path: `/publishers/${encodeURIComponent(publisher.id)}`,
+        path: publisherPath(publisher.id),
         lastmod: publisher.createdAt,
       })),
   ]

@@ -6,6 +6,7 @@ import { RequireAuth } from '@/components/auth/RequireAuth'
 import { PublisherSettings } from '@/components/manage/PublisherSettings'
 import { translationsOnly } from '@/src/lib/page-props'
 import { paramOf } from '@/src/lib/route-params'
+import { publisherSettingsPath } from '@/src/lib/paths'
 
 export default function PublisherSettingsPage() {
   const { t } = useTranslation('common')
@@ -16,7 +17,7 @@ export default function PublisherSettingsPage() {
       <Seo
         title={t('manage.settings.titleFallback')}
         description={t('manage.settings.titleFallback')}
-        path={`/publishers/${encodeURIComponent(publisherId)}/settings`}
+        path={publisherSettingsPath(publisherId)}
         noindex
       />
       <main id="main-content" className="mx-auto w-full max-w-4xl px-4 py-8 sm:px-6">

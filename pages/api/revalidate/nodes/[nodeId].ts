@@ -7,6 +7,7 @@
 import type { NextApiRequest, NextApiResponse } from 'next'
 import { DEFAULT_LANGUAGE, LANGUAGES } from '@/src/lib/constants'
 import { perKeyCoalescer } from '@/src/lib/coalesce'
+import { nodePath } from '@/src/lib/paths'
 
 export const REVALIDATE_INTERVAL_MS = 2000
 const coalesce = perKeyCoalescer(REVALIDATE_INTERVAL_MS)
@@ -15,7 +16,7 @@ const coalesce = perKeyCoalescer(REVALIDATE_INTERVAL_MS)
 const NODE_ID = /^[A-Za-z0-9](?:[A-Za-z0-9._-]{0,98}[A-Za-z0-9])?$/
 
 export function nodePagePaths(nodeId: string, defaultLocale: string): string[] {
-  const path = `/nodes/${encodeURIComponent(nodeId)}`
+  const path = nodePath(nodeId)
   return LANGUAGES.map(({ code }) => (code === defaultLocale ? path : `/${code}${path}`))
 }
 

@@ -1,0 +1,16 @@
+// Addresses of the site's node and publisher pages (without a language prefix), in one place for
+// links, canonical URLs, sitemaps and the feed. Free of UI code, so any page can use them.
+
+export const CREATE_PUBLISHER_PATH = '/publishers/create'
+
+export function nodePath(id: string): string {
+  return `/nodes/${encodeURIComponent(id)}`
+}
+
+export function publisherPath(id: string): string {
+  return `/publishers/${encodeURIComponent(id)}`
+}
+
+export function publisherSettingsPath(id: string): string {
+  return `${publisherPath(id)}/settings`
+}
