@@ -14,7 +14,7 @@ interface ApiNode {
   name: string
   description?: string
   status: string
-  latest_version?: { version: string } | null
+  latest_version?: { version: string }
   publisher?: { id: string; name: string }
 }
 interface NodeListResponse {

@@ -18,6 +18,8 @@ export interface ServerConfig {
   maxArchiveBytes: number
   /** Browser origins allowed to call the API (the website). */
   corsOrigins: string[]
+  /** Served by GET /features: the rate the ComfyUI frontend applies to partner-node prices. */
+  partnerNodeConversionRate: number
 }
 
 const list = (value: string | undefined) =>
@@ -41,5 +43,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     githubApiUrl: (env.GITHUB_API_URL ?? 'https://api.github.com').replace(/\/$/, ''),
     maxArchiveBytes: Math.round(Number(env.MAX_ARCHIVE_MB ?? 50) * 1024 * 1024),
     corsOrigins: list(env.CORS_ORIGINS ?? 'http://localhost:3000,http://127.0.0.1:3000'),
+    partnerNodeConversionRate: Number(env.PARTNER_NODE_CONVERSION_RATE ?? 1),
   }
 }

@@ -213,6 +213,29 @@ describe('contract ↔ handlers', () => {
     expect(validate({ ...version, status: 'Active' })).toBe(false)
   })
 
+  it('keeps the wire facts real clients depend on (design.md §5)', () => {
+    const schemas = (contract.components as Json).schemas as Record<string, Json>
+    const node = schemas.Node
+    const properties = node.properties as Record<string, Json>
+    // comfy-cli crashes on `"latest_version": null`; the Manager reads node.publisher.name.
+    expect(properties.latest_version.nullable).toBeUndefined()
+    expect(node.required).toEqual(expect.arrayContaining(['publisher']))
+    expect(schemas.Publisher.required).toEqual(expect.arrayContaining(['id', 'name']))
+    // Only the Node schema describes nodes, so every answer that holds nodes obeys the above.
+    const withLatest = Object.entries(schemas)
+      .filter(([, schema]) => isObject(schema.properties) && 'latest_version' in schema.properties)
+      .map(([name]) => name)
+    expect(withLatest).toEqual(['Node'])
+    expect(JSON.stringify(contract)).not.toMatch(/"latest_version":\{[^}]*"nullable":true/)
+    // Status filters never refuse: the version lists declare no 403.
+    for (const id of ['listNodeVersions', 'listAllNodeVersions']) {
+      expect({
+        id,
+        responses: Object.keys(operationObject(operation(id)).responses as Json),
+      }).toEqual({ id, responses: expect.not.arrayContaining(['403']) })
+    }
+  })
+
   it('the OpenAPI → JSON Schema conversion handles nullable and $ref', () => {
     expect(toJsonSchema({ type: 'string', nullable: true })).toEqual({ type: ['string', 'null'] })
     expect(toJsonSchema({ nullable: true, allOf: [{ $ref: '#/components/schemas/X' }] })).toEqual({
@@ -320,9 +343,9 @@ describe.each(BACKENDS)('the API against its contract on %s', (backend) => {
       ],
       [
         'listNodeVersions',
-        `/nodes/${FACE}/versions?statuses=NodeVersionStatusPending`,
+        `/nodes/${FACE}/versions?statuses=NodeVersionStatusActive&statuses=NodeVersionStatusPending`,
         'anonymous',
-        403,
+        200,
       ],
       ['getNodeVersion', `/nodes/${UPSCALER}/versions/latest`, 'anonymous', 200],
       ['getNodeVersion', `/nodes/${PROMPT}/versions/0.3.0`, 'owner', 200],
@@ -334,6 +357,15 @@ describe.each(BACKENDS)('the API against its contract on %s', (backend) => {
         200,
       ],
       ['getNodeByComfyNodeName', `/comfy-nodes/${comfyClass(UPSCALER)}/node`, 'anonymous', 200],
+      ['listAllComfyNodes', '/comfy-nodes?limit=20', 'anonymous', 200],
+      [
+        'listAllComfyNodes',
+        `/comfy-nodes?node_id=${UPSCALER}&node_version=1.8.0`,
+        'anonymous',
+        200,
+      ],
+      ['listAllComfyNodes', '/comfy-nodes?node_version=1.8.0', 'anonymous', 400],
+      ['getFeatures', '/features', 'anonymous', 200],
       ['listAllNodeVersions', '/versions?limit=50', 'anonymous', 200],
       [
         'listAllNodeVersions',

@@ -1,4 +1,4 @@
-// "Claim this node" on an unclaimed node (no publisher), for signed-in users: choose one of
+// "Claim this node" on an unclaimed node (src/lib/unclaimed.ts), for signed-in users: choose one of
 // your publishers and prove with a GitHub token that you maintain the node's repository.
 import { useQueryClient } from '@tanstack/react-query'
 import { Button } from 'flowbite-react'
@@ -11,6 +11,7 @@ import { useClaimMyNode } from '@/src/api/generated/nodes/nodes'
 import { useListPublishersForUser } from '@/src/api/generated/users/users'
 import { apiErrorMessage } from '@/src/lib/api-error'
 import { useAuth } from '@/src/lib/auth'
+import { isUnclaimed } from '@/src/lib/unclaimed'
 import { Dialog, FormDialogActions } from './Dialog'
 import { FormMessage, SelectField, TextField } from './fields'
 import { revalidateNodePage } from './revalidate'
@@ -119,7 +120,7 @@ export function ClaimNode({ node }: { node: Node }) {
   const { user } = useAuth()
   const headingId = useId()
   const [open, setOpen] = useState(false)
-  if (!user || node.publisher || node.status !== NodeStatus.NodeStatusActive) return null
+  if (!user || !isUnclaimed(node) || node.status !== NodeStatus.NodeStatusActive) return null
   return (
     <section
       aria-labelledby={headingId}

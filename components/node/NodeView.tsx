@@ -12,6 +12,7 @@ import {
 } from '@/src/api/generated/model'
 import { httpUrl } from '@/src/lib/seo'
 import { publisherPath } from '@/src/lib/paths'
+import { claimedPublisher } from '@/src/lib/unclaimed'
 import { ComfyNodeList } from './ComfyNodeList'
 import { formatDate, formatNumber } from './format'
 import { InstallBox } from './InstallBox'
@@ -95,6 +96,7 @@ export function NodeView({
   const locale = i18n.language
   const [iconFailed, setIconFailed] = useState(false)
   const latest = node.latest_version ?? undefined
+  const publisher = claimedPublisher(node)
   const installable = node.status === NodeStatus.NodeStatusActive && latest !== undefined
   const repository = httpUrl(node.repository)
   const os = node.supported_os?.length ? node.supported_os : latest?.supported_os
@@ -129,14 +131,16 @@ export function NodeView({
           <p className="mt-1 font-mono text-sm break-all text-gray-700 dark:text-gray-300">
             {node.id}
           </p>
-          {node.publisher && (
-            <p className="mt-1 text-sm">
-              <span className="text-gray-700 dark:text-gray-300">{t('node.publisher')}: </span>
-              <Link href={publisherPath(node.publisher.id)} className={LINK}>
-                {node.publisher.name}
+          <p className="mt-1 text-sm">
+            <span className="text-gray-700 dark:text-gray-300">{t('node.publisher')}: </span>
+            {publisher ? (
+              <Link href={publisherPath(publisher.id)} className={LINK}>
+                {publisher.name}
               </Link>
-            </p>
-          )}
+            ) : (
+              t('node.unclaimed')
+            )}
+          </p>
         </div>
       </div>
       {management}

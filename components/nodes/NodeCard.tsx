@@ -5,6 +5,7 @@ import { formatNumber } from '@/components/node/format'
 import type { Node } from '@/src/api/generated/model'
 import { summary } from '@/src/lib/markdown'
 import { nodePath, publisherPath } from '@/src/lib/paths'
+import { claimedPublisher } from '@/src/lib/unclaimed'
 
 /** Shown when a node has no icon or its icon does not load. */
 export const FALLBACK_NODE_ICON = '/icons/node-0.svg'
@@ -32,6 +33,7 @@ export function NodeCard({ node, headingLevel = 3 }: NodeCardProps) {
   const { t, i18n } = useTranslation('common')
   const [iconFailed, setIconFailed] = useState(false)
   const Heading = headingLevel === 2 ? 'h2' : 'h3'
+  const publisher = claimedPublisher(node)
   const icon = !iconFailed && node.icon ? node.icon : FALLBACK_NODE_ICON
   const onIconError = (event: SyntheticEvent<HTMLImageElement>) => {
     if (event.currentTarget.getAttribute('src') !== FALLBACK_NODE_ICON) setIconFailed(true)
@@ -64,16 +66,16 @@ export function NodeCard({ node, headingLevel = 3 }: NodeCardProps) {
               {node.name}
             </Link>
           </Heading>
-          {node.publisher && (
+          {publisher && (
             <p className="truncate text-sm leading-6 text-gray-600 dark:text-gray-300">
               <Trans
                 t={t}
                 i18nKey="nodes.byPublisherLink"
-                values={{ publisher: node.publisher.name || node.publisher.id }}
+                values={{ publisher: publisher.name || publisher.id }}
                 components={{
                   publisher: (
                     <Link
-                      href={publisherPath(node.publisher.id)}
+                      href={publisherPath(publisher.id)}
                       prefetch={false}
                       className="relative z-10 inline-block rounded-sm font-medium text-blue-700 hover:underline focus-visible:ring-2 focus-visible:ring-blue-600 focus-visible:outline-none dark:text-blue-300"
                     />

@@ -24,6 +24,7 @@ import { useAuth } from '@/src/lib/auth'
 import { useTranslationSections } from '@/src/lib/translation-sections'
 import { staticPropsOrNotFound } from '@/src/lib/public-page'
 import { paramOf } from '@/src/lib/route-params'
+import { claimedPublisher, isUnclaimed } from '@/src/lib/unclaimed'
 
 // The management UI is loaded only when it is shown (owners, or signed-in users on an
 // unclaimed node), keeping it out of the public page's first-load JavaScript.
@@ -62,15 +63,16 @@ export default function NodePage({ markdown }: { markdown?: NodeMarkdown }) {
   const { user } = useAuth()
   const canEdit = useCanEditNode(node)
   const ownerVersions = useOwnerVersions(nodeId, canEdit)
-  const claimable = Boolean(node && !node.publisher && user)
+  const claimable = Boolean(node && isUnclaimed(node) && user)
   // Owner and claim controls use texts that public pages load only when needed.
   const manageTexts = useTranslationSections(canEdit || claimable ? MANAGE_TEXTS : [])
   if (!node) return null
-  const claimed = node.publisher ? { ...node, publisher: node.publisher } : undefined
+  const publisher = claimedPublisher(node)
+  const claimed = publisher ? { ...node, publisher } : undefined
 
   const path = nodePath(node.id)
   const description = summary(node.description) || t('node.seoDescription', { name: node.name })
-  const publisherPage = node.publisher && publisherPath(node.publisher.id)
+  const publisherPage = publisher && publisherPath(publisher.id)
   const jsonLd = nodeJsonLd({
     id: node.id,
     name: node.name,
@@ -83,8 +85,8 @@ export default function NodePage({ markdown }: { markdown?: NodeMarkdown }) {
     author: node.author,
     image: node.icon,
     publisher:
-      node.publisher && publisherPage
-        ? { id: node.publisher.id, name: node.publisher.name, url: localizedUrl(publisherPage) }
+      publisher && publisherPage
+        ? { id: publisher.id, name: publisher.name, url: localizedUrl(publisherPage) }
         : undefined,
   })
 

@@ -121,8 +121,10 @@ export const nodes = pgTable(
   {
     /** Compared case-insensitively: unique on lower(id). */
     id: text('id').primaryKey(),
-    /** NULL = unclaimed (created by an admin for a repository nobody has claimed yet). */
-    publisherId: text('publisher_id').references(() => publishers.id, { onDelete: 'restrict' }),
+    /** Unclaimed nodes belong to the reserved publisher UNCLAIMED_PUBLISHER (src/lib/constants.ts). */
+    publisherId: text('publisher_id')
+      .notNull()
+      .references(() => publishers.id, { onDelete: 'restrict' }),
     name: text('name').notNull().default(''),
     description: text('description').notNull().default(''),
     author: text('author').notNull().default(''),
@@ -193,6 +195,11 @@ export const nodes = pgTable(
     // Visibility (status + the publisher's ban) answered from the index alone, e.g. for counts.
     index('nodes_status_publisher_idx').on(t.status, t.publisherId),
     index('nodes_repository_trgm_idx').using('gin', sql`lower(${t.repository}) gin_trgm_ops`),
+    // One live node per repository, enforced by the database so that concurrent creates cannot
+    // both pass (registry_repository_key(): migration 0004, same URL forms as repositoryKey()).
+    uniqueIndex('nodes_repository_key_idx')
+      .on(sql`registry_repository_key(${t.repository})`)
+      .where(sql`${t.status} <> 'NodeStatusDeleted' and ${t.repository} <> ''`),
   ],
 )
 

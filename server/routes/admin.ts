@@ -2,6 +2,7 @@ import type {
   AdminCreateNodeRequest,
   AdminUpdateNodeVersionRequest,
 } from '@/src/api/generated/model'
+import { UNCLAIMED_PUBLISHER } from '@/src/lib/constants'
 import type { HandlerMap } from '../context'
 import type { NodeVersionStatus } from '../db/schema'
 import { notFound } from '../errors'
@@ -19,7 +20,7 @@ export const adminHandlers: HandlerMap = {
     requireAdmin(context.caller)
     const body = request.body as AdminCreateNodeRequest
     const { db } = context.deps
-    let publisherId: string | null = null
+    let publisherId: string = UNCLAIMED_PUBLISHER.id
     if (body.publisher_id !== undefined) {
       const publisher = await findPublisher(db, body.publisher_id)
       if (!publisher) throw notFound(`Publisher '${body.publisher_id}' does not exist.`)

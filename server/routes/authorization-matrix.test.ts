@@ -23,6 +23,7 @@ import { signUpUser, signUpVerifiedUser, uniqueEmail, type TestUser } from '../t
 import { insertNodeWithVersions, snapshotState } from '../test/data'
 import { startFakeGithub, type FakeGithub } from '../test/fake-github'
 import { BACKENDS, createTestApp, request, type TestApp } from '../test/harness'
+import { UNCLAIMED_PUBLISHER } from '@/src/lib/constants'
 
 jest.setTimeout(120_000)
 
@@ -158,7 +159,7 @@ describe.each(BACKENDS)('authorization matrix on %s', (backend) => {
       h.db,
       {
         id: unclaimedNodeId,
-        publisherId: null,
+        publisherId: UNCLAIMED_PUBLISHER.id,
         repository: `https://github.com/matrix-org/${unclaimedNodeId}`,
       },
       [],

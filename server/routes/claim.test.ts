@@ -9,6 +9,7 @@ import { parseGithubRepository } from '../services/github'
 import { signUpUser, signUpVerifiedUser, uniqueEmail, type TestUser } from '../test/auth'
 import { addMember, insertNodeWithVersions, snapshotState } from '../test/data'
 import { startFakeGithub, type FakeGithub } from '../test/fake-github'
+import { UNCLAIMED_PUBLISHER } from '@/src/lib/constants'
 import {
   BACKENDS,
   createTestApp,
@@ -89,7 +90,7 @@ describe.each(BACKENDS)('claim my node on %s', (backend) => {
       h.db,
       {
         id: nodeId,
-        publisherId: null,
+        publisherId: UNCLAIMED_PUBLISHER.id,
         repository: options.repository ?? `https://github.com/${fullName}`,
       },
       [{ version: '1.0.0', status: 'NodeVersionStatusActive' }],

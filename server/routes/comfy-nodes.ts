@@ -1,11 +1,20 @@
-import type { ComfyNodeListResponse, ListComfyNodesParams } from '@/src/api/generated/model'
+import type {
+  ComfyNodeListResponse,
+  ListAllComfyNodesParams,
+  ListComfyNodesParams,
+} from '@/src/api/generated/model'
 import { and, desc, eq, sql } from 'drizzle-orm'
 import type { HandlerMap } from '../context'
 import { comfyNodes, nodes } from '../db/schema'
-import { notFound } from '../errors'
+import { badRequest, notFound } from '../errors'
 import { findNode, publiclyVisible } from '../services/nodes'
 import { pageInfo, toApiComfyNode, toApiNode } from '../services/serialize'
-import { findComfyNode, findVersion, listComfyNodesOfVersion } from '../services/versions'
+import {
+  findComfyNode,
+  findVersion,
+  listComfyNodeIndex,
+  listComfyNodesOfVersion,
+} from '../services/versions'
 import { paging, versionView, visibleNode } from './common'
 
 async function visibleVersion(
@@ -22,6 +31,33 @@ async function visibleVersion(
 }
 
 export const comfyNodeHandlers: HandlerMap = {
+  async listAllComfyNodes(request, _reply, context): Promise<ComfyNodeListResponse> {
+    const query = request.query as ListAllComfyNodesParams
+    if (query.node_version !== undefined && query.node_id === undefined) {
+      throw badRequest("Query parameter 'node_version' needs 'node_id' (the node it belongs to).")
+    }
+    const { page, limit } = paging(query)
+    const result = await listComfyNodeIndex(
+      context.deps.db,
+      {
+        nodeId: query.node_id,
+        nodeVersion: query.node_version,
+        comfyNodeName: query.comfy_node_name,
+      },
+      { page, limit },
+    )
+    const info = pageInfo(result.total, page, limit)
+    return {
+      comfy_nodes: result.rows.map((row) => ({
+        ...toApiComfyNode(row.comfyNode),
+        node_id: row.nodeId,
+        node_version: row.nodeVersion,
+      })),
+      ...info,
+      totalNumberOfPages: info.totalPages,
+    }
+  },
+
   async listComfyNodes(request, _reply, context): Promise<ComfyNodeListResponse> {
     const { nodeId, versionId } = request.params as { nodeId: string; versionId: string }
     const version = await visibleVersion(context, nodeId, versionId)

@@ -8,6 +8,7 @@ import type {
   SearchNodesParams,
   UpdateNodeRequest,
 } from '@/src/api/generated/model'
+import { UNCLAIMED_PUBLISHER } from '@/src/lib/constants'
 import type { HandlerMap, RequestContext } from '../context'
 import { badRequest, conflict, forbidden, notFound, unauthorized } from '../errors'
 import { requireNodeWrite, requireNotBannedOwner, requirePublisherWrite } from '../services/access'
@@ -128,7 +129,14 @@ export const nodeHandlers: HandlerMap = {
   async createNode(request, reply, context) {
     const { publisherId } = request.params as { publisherId: string }
     const body = request.body as CreateNodeRequest
-    const { publisher } = await requirePublisherWrite(context.deps.db, context.caller, publisherId)
+    const { publisher } = await requirePublisherWrite(
+      context.deps.db,
+      context.caller,
+      publisherId,
+      {
+        forNodes: true,
+      },
+    )
     const created = await createNode(context.deps.db, publisher.id, body.id, nodeFields(body))
     return reply.status(201).send(await managedNode(context, created.id))
   },
@@ -156,7 +164,7 @@ export const nodeHandlers: HandlerMap = {
     if (!node || node.status === 'NodeStatusDeleted') {
       throw notFound(`Node '${nodeId}' does not exist.`)
     }
-    if (node.publisherId !== null) {
+    if (node.publisherId !== UNCLAIMED_PUBLISHER.id) {
       throw conflict(
         node.publisherId === publisher.id
           ? `Node '${node.id}' already belongs to '${publisher.id}'.`

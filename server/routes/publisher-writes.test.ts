@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm'
 import type { Node, PermissionResponse, Publisher } from '@/src/api/generated/model'
+import { UNCLAIMED_PUBLISHER } from '@/src/lib/constants'
 import { nodes, personalAccessTokens, publisherMembers, publishers } from '../db/schema'
 import { createToken } from '../services/tokens'
 import { signUpUser, signUpVerifiedUser, uniqueEmail, type TestUser } from '../test/auth'
@@ -194,7 +195,10 @@ describe.each(BACKENDS)('publisher writes on %s', (backend) => {
           .where(eq(personalAccessTokens.publisherId, id)),
       ).toEqual([])
       const [node] = await h.db.select().from(nodes).where(eq(nodes.id, nodeId))
-      expect(node).toMatchObject({ status: 'NodeStatusDeleted', publisherId: null })
+      expect(node).toMatchObject({
+        status: 'NodeStatusDeleted',
+        publisherId: UNCLAIMED_PUBLISHER.id,
+      })
       expectErrorBody(await get(h.app, `/nodes/${nodeId}`), 404)
       const asAdmin = await get<Node>(h.app, `/nodes/${nodeId}`, {
         authorization: `Bearer ${admin.idToken}`,

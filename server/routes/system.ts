@@ -1,6 +1,6 @@
 import fs from 'node:fs'
 import { sql } from 'drizzle-orm'
-import type { HealthResponse } from '@/src/api/generated/model'
+import type { FeaturesResponse, HealthResponse } from '@/src/api/generated/model'
 import type { HandlerMap } from '../context'
 import { CONTRACT_PATH, loadContract } from '../contract'
 
@@ -8,6 +8,14 @@ const contractYaml = fs.readFileSync(CONTRACT_PATH)
 const contractJson = Buffer.from(JSON.stringify(loadContract()))
 
 export const systemHandlers: HandlerMap = {
+  async getFeatures(_request, reply, context): Promise<FeaturesResponse> {
+    reply.header('cache-control', 'public, max-age=300')
+    return {
+      partner_node_conversion_rate: context.deps.config.partnerNodeConversionRate,
+      featureFlags: { comfy_node_search: true, node_claiming: true, download_statistics: true },
+    }
+  },
+
   /** The contract itself: YAML by default, JSON when the client prefers it. */
   async getOpenApi(request, reply) {
     const wantsJson =

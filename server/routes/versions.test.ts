@@ -57,22 +57,29 @@ describe.each(BACKENDS)('versions and comfy nodes on %s', (backend) => {
       expect(versionsOf(face.body)).toEqual(['1.3.0', '1.2.0'])
     })
 
-    it('lets anonymous callers ask for Active only', async () => {
+    it('answers anonymous status filters with the visible versions, never 403', async () => {
       const active = await get<NodeVersion[]>(h.app, `/nodes/${FACE}/versions?statuses=${ACTIVE}`)
       expect(active.status).toBe(200)
       expect(versionsOf(active.body)).toEqual(['1.3.0', '1.2.0'])
-      expectErrorBody(await get(h.app, `/nodes/${FACE}/versions?statuses=${PENDING}`), 403)
-      expectErrorBody(
-        await get(h.app, `/nodes/${FACE}/versions${query({ statuses: [ACTIVE, PENDING] })}`),
-        403,
+      const pending = await get<NodeVersion[]>(h.app, `/nodes/${FACE}/versions?statuses=${PENDING}`)
+      expect({ status: pending.status, body: pending.body }).toEqual({ status: 200, body: [] })
+      // What ComfyUI-Manager sends when someone clicks Install or Switch version.
+      const manager = await get<NodeVersion[]>(
+        h.app,
+        `/nodes/${FACE}/versions${query({ statuses: [ACTIVE, PENDING] })}`,
       )
+      expect(manager.status).toBe(200)
+      expect(versionsOf(manager.body)).toEqual(['1.3.0', '1.2.0'])
     })
 
-    it('forbids non-active statuses to signed-in strangers', async () => {
-      expectErrorBody(
-        await get(h.app, `/nodes/${FACE}/versions?statuses=${PENDING}`, bearer(stranger)),
-        403,
+    it('shows signed-in strangers the Active versions only', async () => {
+      const reply = await get<NodeVersion[]>(
+        h.app,
+        `/nodes/${FACE}/versions${query({ statuses: [ACTIVE, PENDING] })}`,
+        bearer(stranger),
       )
+      expect(reply.status).toBe(200)
+      expect(versionsOf(reply.body)).toEqual(['1.3.0', '1.2.0'])
     })
 
     it('shows every status to members and admins, with reasons on request', async () => {
@@ -181,9 +188,16 @@ describe.each(BACKENDS)('versions and comfy nodes on %s', (backend) => {
       expect(reply.body.versions.map((v) => v.version).sort()).toEqual(['1.10.0', '1.8.0', '1.9.0'])
     })
 
-    it('lets only admins ask for other statuses', async () => {
-      expectErrorBody(await get(h.app, `/versions?statuses=${PENDING}`), 403)
-      expectErrorBody(await get(h.app, `/versions?statuses=${PENDING}`, bearer(member)), 403)
+    it('gives other statuses to admins only; others get no hidden versions, never 403', async () => {
+      for (const headers of [{}, bearer(member)]) {
+        const reply = await get<NodeVersionListResponse>(
+          h.app,
+          `/versions?statuses=${PENDING}`,
+          headers,
+        )
+        expect(reply.status).toBe(200)
+        expect(reply.body.versions).toEqual([])
+      }
       const reply = await get<NodeVersionListResponse>(
         h.app,
         `/versions${query({ statuses: PENDING, limit: 100 })}`,

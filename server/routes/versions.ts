@@ -30,6 +30,19 @@ import { paging, versionView, visibleNode } from './common'
 const ARCHIVE_NAME = /^(.+)\.zip$/
 
 /**
+ * The statuses a version list shows: those asked for (Active when none are) that the
+ * caller may see. A status filter never refuses: ComfyUI-Manager asks anonymously for Active and
+ * Pending versions and expects the visible ones (openapi.yml, listNodeVersions).
+ */
+function visibleStatuses(
+  asked: NodeVersionStatus[] | undefined,
+  seesHidden: boolean,
+): NodeVersionStatus[] {
+  const wanted = asked?.length ? asked : PUBLIC_VERSION_STATUSES
+  return seesHidden ? wanted : wanted.filter((status) => PUBLIC_VERSION_STATUSES.includes(status))
+}
+
+/**
  * A version the caller may change: deleted versions are gone for all but admins (404); banned
  * ones are frozen for their owners (403).
  */
@@ -59,13 +72,7 @@ export const versionHandlers: HandlerMap = {
     const { nodeId } = request.params as { nodeId: string }
     const query = request.query as ListNodeVersionsParams
     const { row, mayManage } = await visibleNode(context, nodeId)
-    const asked = (query.statuses ?? []) as NodeVersionStatus[]
-    if (asked.some((status) => !PUBLIC_VERSION_STATUSES.includes(status)) && !mayManage) {
-      throw forbidden(
-        'Only the publisher of this node and admins can list versions that are not active.',
-      )
-    }
-    const statuses = asked.length > 0 ? asked : PUBLIC_VERSION_STATUSES
+    const statuses = visibleStatuses(query.statuses, mayManage)
     const versions = await listVersionsOfNode(context.deps.db, row.node.id, statuses)
     const view = versionView(context, mayManage && query.include_status_reason === true)
     return versions.map((version) => toApiNodeVersion(version, view))
@@ -84,14 +91,10 @@ export const versionHandlers: HandlerMap = {
   async listAllNodeVersions(request, _reply, context): Promise<NodeVersionListResponse> {
     const query = request.query as ListAllNodeVersionsParams
     const isAdmin = context.caller?.isAdmin === true
-    const asked = (query.statuses ?? []) as NodeVersionStatus[]
-    if (asked.some((status) => !PUBLIC_VERSION_STATUSES.includes(status)) && !isAdmin) {
-      throw forbidden('Only admins can list versions that are not active.')
-    }
     const { page, limit } = paging(query)
     const result = await listAllVersions(
       context.deps.db,
-      { nodeId: query.nodeId, statuses: asked.length > 0 ? asked : PUBLIC_VERSION_STATUSES },
+      { nodeId: query.nodeId, statuses: visibleStatuses(query.statuses, isAdmin) },
       { page, limit },
     )
     const view = versionView(context, isAdmin && query.include_status_reason === true)

@@ -20,7 +20,7 @@ export interface ArchiveComfyNode {
 }
 
 export interface NodeArchiveInput {
-  publisherId: string | null
+  publisherId: string
   node: ArchiveNodeInfo
   version: string
   dependencies: readonly string[]
@@ -54,7 +54,7 @@ export function pyprojectToml(input: NodeArchiveInput): string {
     `Repository = ${tomlString(node.repository)}`,
     '',
     '[tool.comfy]',
-    `PublisherId = ${tomlString(input.publisherId ?? '')}`,
+    `PublisherId = ${tomlString(input.publisherId)}`,
     `DisplayName = ${tomlString(node.name)}`,
     `Icon = ${tomlString(node.icon)}`,
     '',

@@ -14,6 +14,7 @@ import type {
   PublisherStatus,
   ScanFinding,
 } from '../db/schema'
+import { UNCLAIMED_PUBLISHER } from '@/src/lib/constants'
 import { computeLatestVersion, semverSortKey } from '../db/semver'
 import { archiveKey } from '../storage'
 import { DEMO_PUBLISHER } from './accounts'
@@ -66,7 +67,7 @@ export interface DemoMember {
 
 export interface DemoNode {
   id: string
-  publisherId: string | null
+  publisherId: string
   name: string
   description: string
   author: string
@@ -814,7 +815,9 @@ function generateNode(ctx: NodeContext, index: number, out: DemoNodeBatch): void
       ...key,
       changelog: changelogFor(entry.version, identity.features, rng, j === 0),
       dependencies: j === plan.length - 1 || rng.chance(0.7) ? baseDeps : baseDeps.slice(0, -1),
-      storageKey: hasArchive ? archiveKey(publisher?.id ?? null, id, entry.version) : null,
+      storageKey: hasArchive
+        ? archiveKey(publisher?.id ?? UNCLAIMED_PUBLISHER.id, id, entry.version)
+        : null,
       deprecated: fromNewest > 0 && versionStatus === 'NodeVersionStatusActive' && rng.chance(0.06),
       status: versionStatus,
       statusReason: flagged ? rng.pick(FLAG_REASONS) : banned ? rng.pick(VERSION_BAN_REASONS) : '',
@@ -888,7 +891,7 @@ function generateNode(ctx: NodeContext, index: number, out: DemoNodeBatch): void
 
   out.nodes.push({
     id,
-    publisherId: publisher?.id ?? null,
+    publisherId: publisher?.id ?? UNCLAIMED_PUBLISHER.id,
     name: identity.name,
     description: markdownDescription(id, identity.name, identity.features, repository, rng),
     author: publisher && rng.chance(0.6) ? publisher.name : personName(rng),

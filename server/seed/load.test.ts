@@ -43,7 +43,8 @@ describe.each(kinds)('loadDemoData on %s', (kind) => {
     expect(n.n).toBe(20)
     expect(v.n).toBe(expected.versions.length)
     expect(c.n).toBe(expected.comfyNodes.length)
-    expect(p.n).toBe(8)
+    // 8 generated publishers and the reserved one of unclaimed nodes (migration 0004).
+    expect(p.n).toBe(9)
     const row = await db.query.nodes.findFirst({ where: eq(nodes.id, expected.nodes[10].id) })
     expect(row).toMatchObject({
       name: expected.nodes[10].name,

@@ -4,6 +4,7 @@
  */
 import { and, eq, getTableColumns, inArray, sql } from 'drizzle-orm'
 import type { PgTable } from 'drizzle-orm/pg-core'
+import { UNCLAIMED_PUBLISHER } from '@/src/lib/constants'
 import type { Db } from '../db/client'
 import {
   comfyNodes,
@@ -62,7 +63,8 @@ export interface LoadDemoDataResult {
 export async function isDatabaseEmpty(db: Db): Promise<boolean> {
   const [row] = await db
     .select({
-      any: sql<boolean>`exists (select 1 from ${publishers}) or exists (select 1 from ${nodes})`,
+      // The reserved publisher of unclaimed nodes comes with the migrations.
+      any: sql<boolean>`exists (select 1 from ${publishers} where ${publishers.id} <> ${UNCLAIMED_PUBLISHER.id}) or exists (select 1 from ${nodes})`,
     })
     .from(sql`(select 1) as one`)
   return !row?.any

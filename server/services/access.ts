@@ -5,6 +5,7 @@
 // anything (403), admins still can. A user who owns a banned publisher cannot start a new one
 // or rate nodes either, so a ban cannot be sidestepped.
 import { and, eq } from 'drizzle-orm'
+import { UNCLAIMED_PUBLISHER } from '@/src/lib/constants'
 import type { Caller } from '../context'
 import type { Db } from '../db/client'
 import { publisherMembers, publishers, type NodeRow, type Publisher } from '../db/schema'
@@ -49,7 +50,7 @@ export async function canEditPublisher(
   caller: Caller | null,
   publisher: Publisher,
 ): Promise<boolean> {
-  if (!caller) return false
+  if (!caller || publisher.id === UNCLAIMED_PUBLISHER.id) return false
   if (caller.isAdmin) return true
   if (publisher.status === 'PublisherStatusBanned') return false
   return (await memberRole(db, caller, publisher.id)) === 'owner'
@@ -65,16 +66,23 @@ export interface PublisherWriteAccess {
  * The publisher, if the caller may change it; otherwise the right refusal: 404 when it does not
  * exist (or is banned and hidden from the caller), 403 for banned publishers and non-owners.
  * `allowMembers` lets plain members through (removing themselves); the caller checks the rest.
+ * The reserved publisher of unclaimed nodes has no members, settings or tokens: only its nodes
+ * can be changed, by admins (`forNodes`).
  */
 export async function requirePublisherWrite(
   db: Db,
   caller: Caller | null,
   publisherId: string,
-  options: { allowMembers?: boolean } = {},
+  options: { allowMembers?: boolean; forNodes?: boolean } = {},
 ): Promise<PublisherWriteAccess> {
   if (!caller) throw unauthorized()
   const publisher = await findPublisher(db, publisherId)
   if (!publisher) throw notFound(`Publisher '${publisherId}' does not exist.`)
+  if (publisher.id === UNCLAIMED_PUBLISHER.id && !(options.forNodes && caller.isAdmin)) {
+    throw forbidden(
+      `'${publisher.id}' is the registry's reserved publisher of unclaimed nodes: it cannot be changed. Claim a node into your own publisher instead.`,
+    )
+  }
   const role = await memberRole(db, caller, publisher.id)
   if (caller.isAdmin) return { publisher, role }
   if (publisher.status === 'PublisherStatusBanned') {
@@ -100,7 +108,7 @@ export async function requireNodeWrite(
   publisherId: string,
   nodeId: string,
 ): Promise<PublisherWriteAccess & { node: NodeRow }> {
-  const access = await requirePublisherWrite(db, caller, publisherId)
+  const access = await requirePublisherWrite(db, caller, publisherId, { forNodes: true })
   const node = await findNodeRow(db, nodeId)
   const isAdmin = caller?.isAdmin === true
   if (

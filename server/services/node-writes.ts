@@ -1,8 +1,10 @@
 // Changing nodes: create (by a publisher or, unclaimed, by an admin), update metadata, delete
 // (soft: NodeStatusDeleted keeps the id reserved), claim into a publisher, and ratings.
-import { and, eq, isNull, ne, sql } from 'drizzle-orm'
+import { and, eq, ne, sql } from 'drizzle-orm'
 import type { UpdateNodeRequest } from '@/src/api/generated/model'
+import { UNCLAIMED_PUBLISHER } from '@/src/lib/constants'
 import type { Db } from '../db/client'
+import { isUniqueViolation } from '../db/errors'
 import { nodeColumns, nodeReviews, nodes, type NewNode, type NodeRow } from '../db/schema'
 import { badRequest, conflict, notFound } from '../errors'
 import { defined, httpUrl, imageUrl, labelList, nonBlank, shortText, text } from './validate'
@@ -29,47 +31,59 @@ export function nodeFields(body: UpdateNodeRequest) {
   })
 }
 
-/** Comparable form of a repository URL: no scheme, "www.", ".git" or trailing slash; lowercase. */
-export function repositoryKey(url: string): string {
-  return url
-    .trim()
-    .toLowerCase()
-    .replace(/^[a-z+]+:\/\//, '')
-    .replace(/^www\./, '')
-    .replace(/\/+$/, '')
-    .replace(/\.git$/, '')
-}
-
-/** The node (not deleted) that already uses this repository, other than `exceptNodeId`. */
+/** The live node (not deleted) that already uses this repository, other than `exceptNodeId`. */
 export async function nodeWithRepository(
   db: Db,
   repository: string,
   exceptNodeId?: string,
 ): Promise<string | null> {
-  const key = repositoryKey(repository)
-  if (!key) return null
-  const escaped = key.replace(/[\\%_]/g, (match) => `\\${match}`)
-  // The trigram index on lower(repository) answers the LIKE; the exact match is checked here.
-  const candidates = await db
-    .select({ id: nodes.id, repository: nodes.repository })
+  if (!repository.trim()) return null
+  // The same predicates as the unique index nodes_repository_key_idx, so it answers the lookup.
+  const [holder] = await db
+    .select({ id: nodes.id })
     .from(nodes)
     .where(
       and(
-        sql`lower(${nodes.repository}) like ${`%${escaped}%`}`,
+        sql`registry_repository_key(${nodes.repository}) = registry_repository_key(${repository})`,
         ne(nodes.status, 'NodeStatusDeleted'),
+        ne(nodes.repository, ''),
         exceptNodeId ? ne(nodes.id, exceptNodeId) : undefined,
       ),
     )
-  return candidates.find((candidate) => repositoryKey(candidate.repository) === key)?.id ?? null
+    .limit(1)
+  return holder?.id ?? null
 }
 
 export const DUPLICATE_REPOSITORY = (repository: string, nodeId: string) =>
   `The repository ${repository} already belongs to node '${nodeId}'. Each repository is registered once; claim or update that node instead.`
 
-async function assertRepositoryFree(db: Db, repository: string | undefined, nodeId?: string) {
-  if (!repository) return
-  const owner = await nodeWithRepository(db, repository, nodeId)
-  if (owner) throw conflict(DUPLICATE_REPOSITORY(repository, owner))
+/** The unique index behind "one live node per repository" (migration 0004). */
+export const REPOSITORY_INDEX = 'nodes_repository_key_idx'
+
+/**
+ * Runs a write that may give a node a repository. The check before it gives the clear message
+ * naming the other node; the unique index decides races (two creates at once): the loser gets
+ * the same answer.
+ */
+async function withFreeRepository<T>(
+  db: Db,
+  repository: string | undefined,
+  nodeId: string | undefined,
+  refusal: (message: string) => Error,
+  write: () => Promise<T>,
+): Promise<T> {
+  if (repository) {
+    const holder = await nodeWithRepository(db, repository, nodeId)
+    if (holder) throw refusal(DUPLICATE_REPOSITORY(repository, holder))
+  }
+  try {
+    return await write()
+  } catch (error) {
+    if (!repository || !isUniqueViolation(error, REPOSITORY_INDEX)) throw error
+    throw refusal(
+      `The repository ${repository} was just registered by another node. Each repository is registered once.`,
+    )
+  }
 }
 
 export async function findNodeRow(db: Db, nodeId: string): Promise<NodeRow | null> {
@@ -82,34 +96,49 @@ export async function findNodeRow(db: Db, nodeId: string): Promise<NodeRow | nul
 
 export async function createNode(
   db: Db,
-  publisherId: string | null,
+  publisherId: string,
   id: string,
   fields: ReturnType<typeof nodeFields>,
+  refusal: (message: string) => Error = conflict,
 ): Promise<NodeRow> {
   const taken = () => conflict(`The node id '${id}' is already taken (ids ignore case).`)
   if (await findNodeRow(db, id)) throw taken()
-  await assertRepositoryFree(db, fields.repository)
   const values: NewNode = { ...fields, id, publisherId, name: fields.name ?? id }
-  const [created] = await db
-    .insert(nodes)
-    .values(values)
-    .onConflictDoNothing()
-    .returning(nodeColumns)
-  if (!created) throw taken()
+  const [created] = await withFreeRepository(db, fields.repository, undefined, refusal, () =>
+    db
+      .insert(nodes)
+      .values(values)
+      .returning(nodeColumns)
+      .catch((error: unknown) => {
+        // Someone took the id between the check and the insert.
+        if (
+          isUniqueViolation(error, 'nodes_lower_id_idx') ||
+          isUniqueViolation(error, 'nodes_pkey')
+        )
+          throw taken()
+        throw error
+      }),
+  )
   return created
 }
 
-export async function updateNode(db: Db, node: NodeRow, body: UpdateNodeRequest): Promise<void> {
+export async function updateNode(
+  db: Db,
+  node: NodeRow,
+  body: UpdateNodeRequest,
+  refusal: (message: string) => Error = conflict,
+): Promise<void> {
   if (body.id !== undefined && body.id.toLowerCase() !== node.id.toLowerCase()) {
     throw badRequest(`Invalid field 'id': a node id cannot change ('${body.id}' ≠ '${node.id}').`)
   }
   const fields = nodeFields(body)
   if (Object.keys(fields).length === 0) return
-  await assertRepositoryFree(db, fields.repository, node.id)
-  await db
-    .update(nodes)
-    .set({ ...fields, updatedAt: sql`now()` })
-    .where(eq(nodes.id, node.id))
+  await withFreeRepository(db, fields.repository, node.id, refusal, () =>
+    db
+      .update(nodes)
+      .set({ ...fields, updatedAt: sql`now()` })
+      .where(eq(nodes.id, node.id)),
+  )
 }
 
 export async function deleteNode(db: Db, nodeId: string): Promise<void> {
@@ -124,7 +153,7 @@ export async function claimNode(db: Db, nodeId: string, publisherId: string): Pr
   const claimed = await db
     .update(nodes)
     .set({ publisherId, updatedAt: sql`now()` })
-    .where(and(eq(nodes.id, nodeId), isNull(nodes.publisherId)))
+    .where(and(eq(nodes.id, nodeId), eq(nodes.publisherId, UNCLAIMED_PUBLISHER.id)))
     .returning({ id: nodes.id })
   return claimed.length === 1
 }

@@ -1,17 +1,6 @@
 // Reading nodes: listing with filters and sorts, typo-tolerant search, and one node with its
 // latest version and publisher. Visibility rules for anonymous callers live here.
-import {
-  and,
-  arrayContains,
-  arrayOverlaps,
-  eq,
-  inArray,
-  isNull,
-  ne,
-  or,
-  sql,
-  type SQL,
-} from 'drizzle-orm'
+import { and, arrayContains, arrayOverlaps, eq, inArray, ne, sql, type SQL } from 'drizzle-orm'
 import type { Db } from '../db/client'
 import { nodeOrderBy } from '../db/ordering'
 import {
@@ -47,14 +36,11 @@ export interface Paging {
   limit: number
 }
 
-/** Public nodes: Active, and not from a banned publisher (unclaimed nodes have none). */
+/** Public nodes: Active, and not from a banned publisher. */
 export function publiclyVisible(): SQL {
   return and(
     eq(nodes.status, 'NodeStatusActive'),
-    or(
-      isNull(nodes.publisherId),
-      sql`not exists (select 1 from ${publishers} where ${publishers.id} = ${nodes.publisherId} and ${publishers.status} = 'PublisherStatusBanned')`,
-    ),
+    sql`not exists (select 1 from ${publishers} where ${publishers.id} = ${nodes.publisherId} and ${publishers.status} = 'PublisherStatusBanned')`,
   ) as SQL
 }
 
@@ -99,7 +85,7 @@ async function loadNodes(db: Db, ids: string[]): Promise<NodeWithRelations[]> {
     .select({ node: nodeColumns, latestVersion: nodeVersions, publisher: publishers })
     .from(nodes)
     .leftJoin(nodeVersions, eq(nodeVersions.id, nodes.latestVersionId))
-    .leftJoin(publishers, eq(publishers.id, nodes.publisherId))
+    .innerJoin(publishers, eq(publishers.id, nodes.publisherId))
     .where(inArray(nodes.id, ids))
   const byId = new Map(rows.map((row) => [row.node.id, row]))
   return ids.flatMap((id) => {

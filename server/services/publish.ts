@@ -2,18 +2,12 @@
 // personal access token in the body. Creates the node on its first publish (or updates its
 // metadata), then a Pending version with a single-use upload link. All or nothing.
 import type { PublishNodeVersionRequest } from '@/src/api/generated/model'
+import { UNCLAIMED_PUBLISHER } from '@/src/lib/constants'
 import type { Db } from '../db/client'
 import type { NodeRow, NodeVersion } from '../db/schema'
 import { badRequest, forbidden, notFound, unauthorized } from '../errors'
 import { BANNED_PUBLISHER_MESSAGE } from './access'
-import {
-  DUPLICATE_REPOSITORY,
-  createNode,
-  findNodeRow,
-  nodeFields,
-  nodeWithRepository,
-  updateNode,
-} from './node-writes'
+import { createNode, findNodeRow, nodeFields, updateNode } from './node-writes'
 import { findPublisher } from './publishers'
 import { verifyPersonalAccessToken } from './tokens'
 import { createPendingVersion } from './version-writes'
@@ -60,7 +54,7 @@ export async function publishNodeVersion(
     if (node) {
       if (node.publisherId !== publisher.id) {
         throw forbidden(
-          node.publisherId === null
+          node.publisherId === UNCLAIMED_PUBLISHER.id
             ? `Node '${node.id}' is unclaimed. Claim it for '${publisher.id}' on the node's page first, then publish.`
             : `Node '${node.id}' belongs to another publisher.`,
         )
@@ -71,12 +65,9 @@ export async function publishNodeVersion(
         )
       }
     }
-    if (fields.repository) {
-      const holder = await nodeWithRepository(tx, fields.repository, node?.id)
-      if (holder) throw badRequest(DUPLICATE_REPOSITORY(fields.repository, holder))
-    }
-    if (node) await updateNode(tx, node, { ...sent, name: fields.name })
-    else node = await createNode(tx, publisher.id, nodeId, fields)
+    // A repository already registered by another node is a 400 here, as comfy-cli reports it.
+    if (node) await updateNode(tx, node, { ...sent, name: fields.name }, badRequest)
+    else node = await createNode(tx, publisher.id, nodeId, fields, badRequest)
     const { version, uploadToken } = await createPendingVersion(tx, node, body.node_version)
     return { node, version, uploadToken }
   })

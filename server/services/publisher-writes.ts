@@ -6,6 +6,7 @@ import type {
   PublisherMemberRole,
   UpdatePublisherRequest,
 } from '@/src/api/generated/model'
+import { UNCLAIMED_PUBLISHER } from '@/src/lib/constants'
 import type { Caller } from '../context'
 import type { Db, Tx } from '../db/client'
 import { nodes, publisherMembers, publishers, users, type Publisher } from '../db/schema'
@@ -70,7 +71,7 @@ export async function updatePublisher(
 
 /**
  * Deletes a publisher whose nodes are all deleted. Its deleted nodes stay (their ids remain
- * reserved and admins still see them) without a publisher; members and tokens go with it.
+ * reserved and admins still see them) under the unclaimed publisher; members and tokens go with it.
  */
 export async function deletePublisher(db: Db, publisherId: string): Promise<void> {
   await db.transaction(async (tx) => {
@@ -84,7 +85,10 @@ export async function deletePublisher(db: Db, publisherId: string): Promise<void
         `Publisher '${publisherId}' still has ${live} node${live === 1 ? '' : 's'}. Delete ${live === 1 ? 'it' : 'them'} first.`,
       )
     }
-    await tx.update(nodes).set({ publisherId: null }).where(eq(nodes.publisherId, publisherId))
+    await tx
+      .update(nodes)
+      .set({ publisherId: UNCLAIMED_PUBLISHER.id })
+      .where(eq(nodes.publisherId, publisherId))
     await tx.delete(publishers).where(eq(publishers.id, publisherId))
   })
 }

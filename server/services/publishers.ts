@@ -1,6 +1,7 @@
 // Reading publishers and their members, and checking a proposed publisher id.
-import { asc, eq, inArray, sql } from 'drizzle-orm'
+import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm'
 import type { PublisherMember as ApiPublisherMember } from '@/src/api/generated/model'
+import { UNCLAIMED_PUBLISHER } from '@/src/lib/constants'
 import type { Db } from '../db/client'
 import { publisherMembers, publishers, users, type Publisher } from '../db/schema'
 
@@ -45,6 +46,8 @@ export const RESERVED_PUBLISHER_IDS = new Set([
 
 /** Why an id cannot be used as a new publisher id, or null when it can (apart from being taken). */
 export function publisherIdProblem(id: string): string | null {
+  // `admin-…` ids belong to the registry (the unclaimed publisher is one).
+  if (id === UNCLAIMED_PUBLISHER.id || id.startsWith('admin-')) return `'${id}' is reserved.`
   if (id.length === 0) return 'Enter a publisher id.'
   if (id.length > PUBLISHER_ID_MAX_LENGTH)
     return `A publisher id has at most ${PUBLISHER_ID_MAX_LENGTH} characters.`
@@ -61,11 +64,17 @@ export async function findPublisher(db: Db, id: string): Promise<Publisher | nul
   return row ?? null
 }
 
+/** Every registered publisher (not the reserved one of unclaimed nodes). */
 export async function listPublisherRows(db: Db, includeBanned: boolean): Promise<Publisher[]> {
   return db
     .select()
     .from(publishers)
-    .where(includeBanned ? undefined : eq(publishers.status, 'PublisherStatusActive'))
+    .where(
+      and(
+        ne(publishers.id, UNCLAIMED_PUBLISHER.id),
+        includeBanned ? undefined : eq(publishers.status, 'PublisherStatusActive'),
+      ),
+    )
     .orderBy(asc(publishers.id))
 }
 

@@ -63,7 +63,7 @@ export function toApiPublisher(row: Publisher, members?: ApiPublisherMember[]): 
 export interface NodeWithRelations {
   node: NodeRow
   latestVersion: NodeVersion | null
-  publisher: Publisher | null
+  publisher: Publisher
   comfyNodesMatched?: number
 }
 
@@ -80,11 +80,12 @@ export function toApiNode(row: NodeWithRelations, view: VersionView): ApiNode {
     repository: node.repository,
     tags: node.tags,
     category: node.category,
-    latest_version: row.latestVersion ? toApiNodeVersion(row.latestVersion, view) : null,
+    // Omitted, never null, without an Active version (openapi.yml, Node.latest_version).
+    latest_version: row.latestVersion ? toApiNodeVersion(row.latestVersion, view) : undefined,
     rating: node.rating,
     downloads: node.downloads,
     github_stars: node.githubStars,
-    publisher: row.publisher ? toApiPublisher(row.publisher) : undefined,
+    publisher: toApiPublisher(row.publisher),
     status: node.status,
     status_detail: node.statusDetail,
     created_at: iso(node.createdAt),

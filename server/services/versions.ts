@@ -9,7 +9,8 @@ import {
   type NodeVersion,
   type NodeVersionStatus,
 } from '../db/schema'
-import type { Paging } from './nodes'
+import { cachedCount } from './count-cache'
+import { publiclyVisible, type Paging } from './nodes'
 
 export const PUBLIC_VERSION_STATUSES: NodeVersionStatus[] = ['NodeVersionStatusActive']
 
@@ -95,4 +96,48 @@ export async function findComfyNode(db: Db, versionId: string, name: string) {
     .from(comfyNodes)
     .where(and(eq(comfyNodes.nodeVersionId, versionId), eq(comfyNodes.comfyNodeName, name)))
   return row ?? null
+}
+
+export interface ComfyNodeIndexFilter {
+  nodeId?: string
+  /** With nodeId: this Active version instead of the latest. */
+  nodeVersion?: string
+  comfyNodeName?: string
+}
+
+/**
+ * The public index of ComfyUI node classes (GET /comfy-nodes): public nodes' latest Active
+ * versions (or one chosen Active version of one node), each class with its node and version.
+ */
+export async function listComfyNodeIndex(db: Db, filter: ComfyNodeIndexFilter, paging: Paging) {
+  const conditions = [publiclyVisible(), eq(nodeVersions.status, 'NodeVersionStatusActive')]
+  if (filter.nodeId) conditions.push(eq(sql`lower(${nodes.id})`, filter.nodeId.toLowerCase()))
+  conditions.push(
+    filter.nodeVersion
+      ? eq(nodeVersions.version, filter.nodeVersion)
+      : eq(nodes.latestVersionId, nodeVersions.id),
+  )
+  if (filter.comfyNodeName) conditions.push(eq(comfyNodes.comfyNodeName, filter.comfyNodeName))
+  const where = and(...conditions)
+  const [rows, total] = await Promise.all([
+    db
+      .select({ comfyNode: comfyNodes, nodeId: nodes.id, nodeVersion: nodeVersions.version })
+      .from(comfyNodes)
+      .innerJoin(nodeVersions, eq(nodeVersions.id, comfyNodes.nodeVersionId))
+      .innerJoin(nodes, eq(nodes.id, nodeVersions.nodeId))
+      .where(where)
+      .orderBy(nodes.id, comfyNodes.comfyNodeName)
+      .limit(paging.limit)
+      .offset((paging.page - 1) * paging.limit),
+    cachedCount(
+      db,
+      db
+        .select({ total: sql<number>`count(*)::int` })
+        .from(comfyNodes)
+        .innerJoin(nodeVersions, eq(nodeVersions.id, comfyNodes.nodeVersionId))
+        .innerJoin(nodes, eq(nodes.id, nodeVersions.nodeId))
+        .where(where),
+    ),
+  ])
+  return { rows, total }
 }

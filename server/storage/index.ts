@@ -17,12 +17,9 @@ export interface ArchiveStorage {
   delete(key: string): Promise<void>
 }
 
-/** Publisher segment used for nodes without a publisher (unclaimed); not a valid publisher id. */
-export const UNCLAIMED_PUBLISHER_SEGMENT = '_unclaimed'
-
 /** The storage key of a node version's archive. */
-export function archiveKey(publisherId: string | null, nodeId: string, version: string): string {
-  const key = `${publisherId ?? UNCLAIMED_PUBLISHER_SEGMENT}/${nodeId}/${version}/node.zip`
+export function archiveKey(publisherId: string, nodeId: string, version: string): string {
+  const key = `${publisherId}/${nodeId}/${version}/node.zip`
   assertValidKey(key)
   return key
 }

@@ -13,7 +13,6 @@ import {
 describe('archive keys', () => {
   it('formats <publisherId>/<nodeId>/<version>/node.zip', () => {
     expect(archiveKey('acme', 'comfyui-foo', '1.10.0')).toBe('acme/comfyui-foo/1.10.0/node.zip')
-    expect(archiveKey(null, 'Foo', '0.1.0')).toBe('_unclaimed/Foo/0.1.0/node.zip')
   })
 
   it.each(['../x.zip', 'a/../../b', '/etc/passwd', 'a//b', 'a/./b', 'a\\b', 'C:/x', '', 'a\0b'])(

@@ -97,7 +97,7 @@ export async function insertNodeWithVersions(
   db: Db,
   node: {
     id: string
-    publisherId: string | null
+    publisherId: string
     name?: string
     description?: string
     tags?: string[]

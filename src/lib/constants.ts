@@ -115,3 +115,16 @@ export const NODE_TAG_MAX_LENGTH = 100
  * HTML and load them on demand when a signed-in visitor needs them (useTranslationSections).
  */
 export const ON_DEMAND_TRANSLATION_SECTIONS = ['auth', 'manage'] as const
+
+/**
+ * The reserved publisher of unclaimed nodes: the specification's "admin identifier constant"
+ * (section 6), with the id today's registry uses, so every node carries a `publisher` (clients
+ * read `node.publisher.name`). It can never be registered, edited or given members or tokens;
+ * its nodes offer "Claim this node". See docs/ARCHITECTURE.md.
+ */
+export const UNCLAIMED_PUBLISHER = {
+  id: 'admin-11338bd3-f081-43cf-b3f9-295c829826f7',
+  name: 'Unclaimed',
+  description:
+    'Nodes that no publisher has claimed yet. The owner of a node’s GitHub repository can claim it on the node’s page.',
+} as const

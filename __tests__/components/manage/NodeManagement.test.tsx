@@ -4,6 +4,7 @@ import { getGetNodeQueryKey } from '@/src/api/generated/nodes/nodes'
 import { getListNodeVersionsQueryKey } from '@/src/api/generated/versions/versions'
 import type { Node, NodeVersion } from '@/src/api/generated/model'
 import type { AuthUser } from '@/src/lib/auth'
+import { UNCLAIMED_PUBLISHER } from '@/src/lib/constants'
 import { makeTestQueryClient, renderWithProviders } from '../../test-utils'
 import { makeNode, makeVersion } from '../node/fixtures'
 import { fakeApi, type FakeResponse } from './fake-api'
@@ -162,7 +163,7 @@ describe('Node management on the node page', () => {
 
   it('unclaimed node: signed-in users claim it into one of their publishers', async () => {
     let claims = 0
-    const { requests } = renderNodePage(makeNode({ publisher: undefined }), true, {
+    const { requests } = renderNodePage(makeNode({ publisher: { ...UNCLAIMED_PUBLISHER } }), true, {
       'GET /users/publishers/': { status: 200, data: [publisher, { id: 'zeta', name: 'Zeta' }] },
       'POST /publishers/zeta/nodes/demo-node/claim-my-node': () =>
         ++claims === 1
@@ -197,7 +198,7 @@ describe('Node management on the node page', () => {
   })
 
   it('unclaimed node: no claim offer when signed out', async () => {
-    renderNodePage(makeNode({ publisher: undefined }), false)
+    renderNodePage(makeNode({ publisher: { ...UNCLAIMED_PUBLISHER } }), false)
     expect(await screen.findByRole('heading', { name: 'Demo Node' })).toBeInTheDocument()
     expect(screen.queryByRole('button', { name: 'Claim this node' })).not.toBeInTheDocument()
   })

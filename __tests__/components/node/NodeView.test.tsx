@@ -1,6 +1,7 @@
 import { screen } from '@testing-library/react'
 import { markdownHtml } from '@/components/common/markdown-html'
 import { NodeView } from '@/components/node/NodeView'
+import { UNCLAIMED_PUBLISHER } from '@/src/lib/constants'
 import { renderWithProviders } from '../../test-utils'
 import { makeNode, makeVersion } from './fixtures'
 
@@ -51,10 +52,17 @@ describe('NodeView', () => {
   })
 
   it('without a latest version: says so and offers no install', () => {
-    renderWithProviders(<NodeView node={makeNode({ latest_version: null })} versions={[]} />)
+    renderWithProviders(<NodeView node={makeNode({ latest_version: undefined })} versions={[]} />)
     expect(screen.getByText('No version published yet')).toBeInTheDocument()
     expect(screen.queryByRole('button', { name: 'Copy' })).toBeNull()
     expect(screen.queryByText(/comfy node install/)).toBeNull()
+  })
+
+  it('an unclaimed node says so instead of linking its reserved publisher', () => {
+    renderWithProviders(<NodeView node={makeNode({ publisher: { ...UNCLAIMED_PUBLISHER } })} />)
+    expect(screen.getByText('Unclaimed')).toBeInTheDocument()
+    expect(screen.queryByRole('link', { name: 'Unclaimed' })).toBeNull()
+    expect(document.querySelector(`a[href*="${UNCLAIMED_PUBLISHER.id}"]`)).toBeNull()
   })
 
   it.each([

@@ -15,6 +15,7 @@ function node(index: number, overrides: Partial<Node> = {}): Node {
     name: `Node ${index}`,
     description: `Description ${index}`,
     status: 'NodeStatusActive',
+    publisher: { id: 'acme', name: 'Acme' },
     downloads: 1000 - index,
     github_stars: index,
     ...overrides,

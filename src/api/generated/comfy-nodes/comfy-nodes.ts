@@ -24,6 +24,7 @@ import type {
   BadRequestResponse,
   ComfyNode,
   ComfyNodeListResponse,
+  ListAllComfyNodesParams,
   ListComfyNodesParams,
   Node,
   NotFoundResponse
@@ -245,6 +246,107 @@ export function useGetComfyNode<TData = Awaited<ReturnType<typeof getComfyNode>>
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
 
   const queryOptions = getGetComfyNodeQueryOptions(nodeId,versionId,comfyNodeName,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+/**
+ * Who may call: anyone.
+
+ComfyUI node classes of public nodes, with the node and version that provide
+each one (`node_id`, `node_version`). By default the latest Active version of
+each node is indexed; `node_version` (with `node_id`) picks another Active
+version. `comfy_node_name` matches the class name exactly. Ordered by node id,
+then class name. The answer keeps today's registry shape
+(`totalNumberOfPages`) beside `totalPages`.
+
+ * @summary The index of ComfyUI nodes across node packs
+ */
+export const listAllComfyNodes = (
+    params?: ListAllComfyNodesParams,
+ options?: SecondParameter<typeof customInstance>,signal?: AbortSignal
+) => {
+      
+      
+      return customInstance<ComfyNodeListResponse>(
+      {url: `/comfy-nodes`, method: 'GET',
+        params, signal
+    },
+      options);
+    }
+  
+
+
+
+export const getListAllComfyNodesQueryKey = (params?: ListAllComfyNodesParams,) => {
+    return [
+    `/comfy-nodes`, ...(params ? [params]: [])
+    ] as const;
+    }
+
+    
+export const getListAllComfyNodesQueryOptions = <TData = Awaited<ReturnType<typeof listAllComfyNodes>>, TError = ErrorType<BadRequestResponse>>(params?: ListAllComfyNodesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listAllComfyNodes>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getListAllComfyNodesQueryKey(params);
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof listAllComfyNodes>>> = ({ signal }) => listAllComfyNodes(params, requestOptions, signal);
+
+      
+
+      
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof listAllComfyNodes>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type ListAllComfyNodesQueryResult = NonNullable<Awaited<ReturnType<typeof listAllComfyNodes>>>
+export type ListAllComfyNodesQueryError = ErrorType<BadRequestResponse>
+
+
+export function useListAllComfyNodes<TData = Awaited<ReturnType<typeof listAllComfyNodes>>, TError = ErrorType<BadRequestResponse>>(
+ params: undefined |  ListAllComfyNodesParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listAllComfyNodes>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listAllComfyNodes>>,
+          TError,
+          Awaited<ReturnType<typeof listAllComfyNodes>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customInstance>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useListAllComfyNodes<TData = Awaited<ReturnType<typeof listAllComfyNodes>>, TError = ErrorType<BadRequestResponse>>(
+ params?: ListAllComfyNodesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listAllComfyNodes>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listAllComfyNodes>>,
+          TError,
+          Awaited<ReturnType<typeof listAllComfyNodes>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customInstance>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useListAllComfyNodes<TData = Awaited<ReturnType<typeof listAllComfyNodes>>, TError = ErrorType<BadRequestResponse>>(
+ params?: ListAllComfyNodesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listAllComfyNodes>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary The index of ComfyUI nodes across node packs
+ */
+
+export function useListAllComfyNodes<TData = Awaited<ReturnType<typeof listAllComfyNodes>>, TError = ErrorType<BadRequestResponse>>(
+ params?: ListAllComfyNodesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listAllComfyNodes>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
+ , queryClient?: QueryClient 
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getListAllComfyNodesQueryOptions(params,options)
 
   const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 

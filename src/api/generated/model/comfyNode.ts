@@ -24,4 +24,8 @@ export interface ComfyNode {
   deprecated?: boolean;
   experimental?: boolean;
   policy?: ComfyNodePolicy;
+  /** The node that provides this class (set by `listAllComfyNodes`). */
+  node_id?: string;
+  /** The version of that node (set by `listAllComfyNodes`). */
+  node_version?: string;
 }

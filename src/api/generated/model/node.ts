@@ -5,7 +5,7 @@
  * The registry API for ComfyUI custom nodes (nodes, versions, publishers, tokens).
  * OpenAPI spec version: 1.0.0
  */
-import type { NodeLatestVersion } from './nodeLatestVersion';
+import type { NodeVersion } from './nodeVersion';
 import type { Publisher } from './publisher';
 import type { NodeStatus } from './nodeStatus';
 import type { NodeTranslations } from './nodeTranslations';
@@ -30,17 +30,21 @@ export interface Node {
   tags_admin?: string[];
   /** Deprecated in favour of `tags`. */
   category?: string;
-  /**
-   * The newest Active version by semver; null when there is none.
-   * @nullable
-   */
-  latest_version?: NodeLatestVersion;
+  /** The newest Active version by semver. Omitted (never `null`) when the node has no
+Active version: comfy-cli reads the field whenever the key is present, and
+ComfyUI-Manager falls back to "nightly" only when the key is absent.
+ */
+  latest_version?: NodeVersion;
   /** The average star rating (0 when unrated). */
   rating?: number;
   /** The number of installs. */
   downloads?: number;
   github_stars?: number;
-  publisher?: Publisher;
+  /** Always present (ComfyUI-Manager reads `publisher.name`). Unclaimed nodes carry
+the reserved publisher `admin-11338bd3-f081-43cf-b3f9-295c829826f7` ("Unclaimed"),
+which can never be registered; they can be claimed with `claimMyNode`.
+ */
+  publisher: Publisher;
   status: NodeStatus;
   /** Why the node has its status (e.g. the ban reason). */
   status_detail?: string;

@@ -50,10 +50,14 @@ type SecondParameter<T extends (...args: never) => unknown> = Parameters<T>[1];
 
 
 /**
- * Who may call: anyone. Anonymous callers see Active (and deprecated) versions
-only; the node's publisher owners and admins may ask for other `statuses`.
+ * Who may call: anyone. Without `statuses`, the Active (and deprecated) versions.
+A status filter never refuses: the answer holds the versions with the asked
+statuses that the caller may see (anonymous callers and outsiders see Active
+versions only; the node's publisher members and admins see every status).
+ComfyUI-Manager sends `statuses=NodeVersionStatusActive&statuses=NodeVersionStatusPending`
+anonymously and expects this bare array.
 `status_reason` (and `scan_finding`) are included only with
-`include_status_reason=true` and only for owners and admins.
+`include_status_reason=true` and only for members and admins.
 
 Newest first (by semver).
 
@@ -84,7 +88,7 @@ export const getListNodeVersionsQueryKey = (nodeId?: string,
     }
 
     
-export const getListNodeVersionsQueryOptions = <TData = Awaited<ReturnType<typeof listNodeVersions>>, TError = ErrorType<BadRequestResponse | ForbiddenResponse | NotFoundResponse>>(nodeId: string,
+export const getListNodeVersionsQueryOptions = <TData = Awaited<ReturnType<typeof listNodeVersions>>, TError = ErrorType<BadRequestResponse | NotFoundResponse>>(nodeId: string,
     params?: ListNodeVersionsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listNodeVersions>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
 ) => {
 
@@ -104,10 +108,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type ListNodeVersionsQueryResult = NonNullable<Awaited<ReturnType<typeof listNodeVersions>>>
-export type ListNodeVersionsQueryError = ErrorType<BadRequestResponse | ForbiddenResponse | NotFoundResponse>
+export type ListNodeVersionsQueryError = ErrorType<BadRequestResponse | NotFoundResponse>
 
 
-export function useListNodeVersions<TData = Awaited<ReturnType<typeof listNodeVersions>>, TError = ErrorType<BadRequestResponse | ForbiddenResponse | NotFoundResponse>>(
+export function useListNodeVersions<TData = Awaited<ReturnType<typeof listNodeVersions>>, TError = ErrorType<BadRequestResponse | NotFoundResponse>>(
  nodeId: string,
     params: undefined |  ListNodeVersionsParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listNodeVersions>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
@@ -118,7 +122,7 @@ export function useListNodeVersions<TData = Awaited<ReturnType<typeof listNodeVe
       >, request?: SecondParameter<typeof customInstance>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListNodeVersions<TData = Awaited<ReturnType<typeof listNodeVersions>>, TError = ErrorType<BadRequestResponse | ForbiddenResponse | NotFoundResponse>>(
+export function useListNodeVersions<TData = Awaited<ReturnType<typeof listNodeVersions>>, TError = ErrorType<BadRequestResponse | NotFoundResponse>>(
  nodeId: string,
     params?: ListNodeVersionsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listNodeVersions>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
@@ -129,7 +133,7 @@ export function useListNodeVersions<TData = Awaited<ReturnType<typeof listNodeVe
       >, request?: SecondParameter<typeof customInstance>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListNodeVersions<TData = Awaited<ReturnType<typeof listNodeVersions>>, TError = ErrorType<BadRequestResponse | ForbiddenResponse | NotFoundResponse>>(
+export function useListNodeVersions<TData = Awaited<ReturnType<typeof listNodeVersions>>, TError = ErrorType<BadRequestResponse | NotFoundResponse>>(
  nodeId: string,
     params?: ListNodeVersionsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listNodeVersions>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
  , queryClient?: QueryClient
@@ -138,7 +142,7 @@ export function useListNodeVersions<TData = Awaited<ReturnType<typeof listNodeVe
  * @summary List a node's versions
  */
 
-export function useListNodeVersions<TData = Awaited<ReturnType<typeof listNodeVersions>>, TError = ErrorType<BadRequestResponse | ForbiddenResponse | NotFoundResponse>>(
+export function useListNodeVersions<TData = Awaited<ReturnType<typeof listNodeVersions>>, TError = ErrorType<BadRequestResponse | NotFoundResponse>>(
  nodeId: string,
     params?: ListNodeVersionsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listNodeVersions>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
  , queryClient?: QueryClient 
@@ -258,8 +262,9 @@ export function useGetNodeVersion<TData = Awaited<ReturnType<typeof getNodeVersi
 
 
 /**
- * Who may call: anyone for Active versions; admins may filter by any `statuses`
-(the moderation queue uses `statuses=NodeVersionStatusPending&statuses=NodeVersionStatusFlagged`).
+ * Who may call: anyone. A status filter never refuses: non-admins get the Active
+versions among those asked for; admins may filter by any `statuses` (the
+moderation queue uses `statuses=NodeVersionStatusPending&statuses=NodeVersionStatusFlagged`).
 `status_reason` and `scan_finding` are returned only to admins with
 `include_status_reason=true`. Newest first.
 
@@ -288,7 +293,7 @@ export const getListAllNodeVersionsQueryKey = (params?: ListAllNodeVersionsParam
     }
 
     
-export const getListAllNodeVersionsQueryOptions = <TData = Awaited<ReturnType<typeof listAllNodeVersions>>, TError = ErrorType<BadRequestResponse | ForbiddenResponse>>(params?: ListAllNodeVersionsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listAllNodeVersions>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
+export const getListAllNodeVersionsQueryOptions = <TData = Awaited<ReturnType<typeof listAllNodeVersions>>, TError = ErrorType<BadRequestResponse>>(params?: ListAllNodeVersionsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listAllNodeVersions>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -307,10 +312,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type ListAllNodeVersionsQueryResult = NonNullable<Awaited<ReturnType<typeof listAllNodeVersions>>>
-export type ListAllNodeVersionsQueryError = ErrorType<BadRequestResponse | ForbiddenResponse>
+export type ListAllNodeVersionsQueryError = ErrorType<BadRequestResponse>
 
 
-export function useListAllNodeVersions<TData = Awaited<ReturnType<typeof listAllNodeVersions>>, TError = ErrorType<BadRequestResponse | ForbiddenResponse>>(
+export function useListAllNodeVersions<TData = Awaited<ReturnType<typeof listAllNodeVersions>>, TError = ErrorType<BadRequestResponse>>(
  params: undefined |  ListAllNodeVersionsParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listAllNodeVersions>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof listAllNodeVersions>>,
@@ -320,7 +325,7 @@ export function useListAllNodeVersions<TData = Awaited<ReturnType<typeof listAll
       >, request?: SecondParameter<typeof customInstance>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListAllNodeVersions<TData = Awaited<ReturnType<typeof listAllNodeVersions>>, TError = ErrorType<BadRequestResponse | ForbiddenResponse>>(
+export function useListAllNodeVersions<TData = Awaited<ReturnType<typeof listAllNodeVersions>>, TError = ErrorType<BadRequestResponse>>(
  params?: ListAllNodeVersionsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listAllNodeVersions>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof listAllNodeVersions>>,
@@ -330,7 +335,7 @@ export function useListAllNodeVersions<TData = Awaited<ReturnType<typeof listAll
       >, request?: SecondParameter<typeof customInstance>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListAllNodeVersions<TData = Awaited<ReturnType<typeof listAllNodeVersions>>, TError = ErrorType<BadRequestResponse | ForbiddenResponse>>(
+export function useListAllNodeVersions<TData = Awaited<ReturnType<typeof listAllNodeVersions>>, TError = ErrorType<BadRequestResponse>>(
  params?: ListAllNodeVersionsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listAllNodeVersions>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -338,7 +343,7 @@ export function useListAllNodeVersions<TData = Awaited<ReturnType<typeof listAll
  * @summary List versions across nodes
  */
 
-export function useListAllNodeVersions<TData = Awaited<ReturnType<typeof listAllNodeVersions>>, TError = ErrorType<BadRequestResponse | ForbiddenResponse>>(
+export function useListAllNodeVersions<TData = Awaited<ReturnType<typeof listAllNodeVersions>>, TError = ErrorType<BadRequestResponse>>(
  params?: ListAllNodeVersionsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listAllNodeVersions>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
