@@ -1,5 +1,7 @@
+import { sql } from 'drizzle-orm'
 import type { Node, NodeListResponse, Publisher } from '@/src/api/generated/model'
 import { UNCLAIMED_PUBLISHER } from '@/src/lib/constants'
+import { nodes } from '../db/schema'
 import { signUpUser, signUpVerifiedUser, uniqueEmail, type TestUser } from '../test/auth'
 import { addMember, snapshotState } from '../test/data'
 import {
@@ -135,6 +137,50 @@ describe.each(BACKENDS)('node writes on %s', (backend) => {
           )
         ).message,
       ).toContain('description')
+    })
+  })
+
+  describe('one live node per repository', () => {
+    it('holds when six creates with one repository race (exactly one 201)', async () => {
+      const repository = `https://github.com/race/${backend}-repo`
+      const replies = await Promise.all(
+        Array.from({ length: 6 }, (_, i) =>
+          send<Node>(h.app, 'POST', `/publishers/${publisherId}/nodes`, {
+            as: owner,
+            // The same repository written six ways that all mean the same one.
+            body: {
+              id: `race-${backend}-${i}`,
+              name: `Race ${i}`,
+              repository: i % 2 ? `${repository.toUpperCase()}.git` : `${repository}/`,
+            },
+          }),
+        ),
+      )
+      expect(replies.map((reply) => reply.status).sort()).toEqual([201, 409, 409, 409, 409, 409])
+      for (const reply of replies.filter((r) => r.status === 409)) {
+        expect(expectErrorBody(reply, 409).message).toMatch(/registered/)
+      }
+      const [{ holders }] = await h.db
+        .select({ holders: sql<number>`count(*)::int` })
+        .from(nodes)
+        .where(
+          sql`registry_repository_key(${nodes.repository}) = registry_repository_key(${repository})`,
+        )
+      expect(holders).toBe(1)
+    })
+
+    it('a deleted node frees its repository', async () => {
+      const id = await newNode()
+      const repository = `https://github.com/nw/${id}`
+      expect(
+        (await send(h.app, 'DELETE', `/publishers/${publisherId}/nodes/${id}`, { as: owner }))
+          .status,
+      ).toBe(204)
+      const again = await send<Node>(h.app, 'POST', `/publishers/${publisherId}/nodes`, {
+        as: owner,
+        body: { id: `${id}-again`, name: 'Again', repository },
+      })
+      expect(again.status).toBe(201)
     })
   })
 
