@@ -1,19 +1,102 @@
 // The registry API: every route comes from openapi.yml (fastify-openapi-glue), so requests are
 // validated and responses serialised by the contract's schemas. Handlers live in routes/<tag>.ts.
+import { Stream } from 'node:stream'
+import { AjvCompiler } from '@fastify/ajv-compiler'
 import cors from '@fastify/cors'
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify'
+import Fastify, {
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyRequest,
+  type FastifySchemaCompiler,
+  type preParsingHookHandler,
+} from 'fastify'
 import openapiGlue from 'fastify-openapi-glue'
 import { authenticate } from './auth/authenticate'
 import type { AppDeps, HandlerMap } from './context'
-import { listOperations, loadContract, type OpenApiDocument } from './contract'
-import { HttpError, notImplemented } from './errors'
+import {
+  DEFAULT_BODY_LIMIT_KB,
+  listOperations,
+  loadContract,
+  type OpenApiDocument,
+  type OperationInfo,
+} from './contract'
+import { badRequest, HttpError, notImplemented } from './errors'
 import { handlers as defaultHandlers } from './routes'
-
-/** JSON bodies are small (the largest field is a 10 000-character changelog). */
-const JSON_BODY_LIMIT = 1024 * 1024
 
 function formatBytes(bytes: number): string {
   return bytes >= 1024 * 1024 ? `${+(bytes / (1024 * 1024)).toFixed(1)} MB` : `${bytes} bytes`
+}
+
+/**
+ * Request bodies are validated strictly: `{"id": true}` or `{"id": ["x"]}` is not a string.
+ * Query strings arrive as text, so their numbers and booleans are converted, and a single
+ * `statuses=A` becomes the array the contract declares.
+ */
+function strictBodyValidators(): FastifySchemaCompiler<unknown> {
+  const compilers = AjvCompiler()
+  // verbose: errors carry their schema, for `x-invalid-message` (validationMessage).
+  const ajvOptions = {
+    strict: false,
+    removeAdditional: false,
+    useDefaults: true,
+    verbose: true,
+  } as const
+  const forBody = compilers({}, { customOptions: { ...ajvOptions, coerceTypes: false } })
+  const forText = compilers({}, { customOptions: { ...ajvOptions, coerceTypes: 'array' } })
+  return (route) => (route.httpPart === 'body' ? forBody : forText)(route)
+}
+
+/** 415 for a request body whose media type the operation does not declare, before it is read. */
+function refuseUndeclaredMediaType(operation: OperationInfo): preParsingHookHandler {
+  const declared = new Set(operation.requestContentTypes)
+  return async (request, _reply, payload) => {
+    const hasBody =
+      request.headers['transfer-encoding'] !== undefined ||
+      Number(request.headers['content-length'] ?? 0) > 0
+    if (declared.size === 0 || !hasBody) return payload
+    const mediaType = String(request.headers['content-type'] ?? '')
+      .split(';')[0]
+      .trim()
+      .toLowerCase()
+    if (declared.has(mediaType)) return payload
+    throw new HttpError(
+      415,
+      'Unsupported Media Type',
+      `Send the request body as ${[...declared].join(' or ')}${mediaType ? `, not ${mediaType}` : ' (the Content-Type header is missing)'}.`,
+    )
+  }
+}
+
+/** Where the first string with a NUL character is in `value` ('' for the value itself). */
+function nulPath(value: unknown, path = ''): string | null {
+  if (typeof value === 'string') return value.includes('\0') ? path : null
+  if (typeof value !== 'object' || value === null) return null
+  // Parsed data only: an archive upload's body is a stream.
+  if (value instanceof Stream || ArrayBuffer.isView(value)) return null
+  for (const [key, item] of Object.entries(value)) {
+    const found = nulPath(
+      item,
+      Array.isArray(value) ? `${path}[${key}]` : path ? `${path}.${key}` : key,
+    )
+    if (found !== null) return found
+  }
+  return null
+}
+
+function refuseNulCharacters(request: FastifyRequest): void {
+  const parts: [string, unknown][] = [
+    ['path parameter', request.params],
+    ['query parameter', request.query],
+    ['request body field', request.body],
+  ]
+  for (const [where, value] of parts) {
+    const path = nulPath(value)
+    if (path !== null) {
+      throw badRequest(
+        `Invalid ${path ? `${where} '${path}'` : 'request body'}: it must not contain NUL characters (\\u0000).`,
+      )
+    }
+  }
 }
 
 export interface BuildAppOptions {
@@ -40,7 +123,18 @@ function validationMessage(error: FastifyError): string {
     .filter(Boolean)
     .join('.')
   const allowed = (first.params as { allowedValues?: unknown[] }).allowedValues
-  const detail = allowed ? `must be one of: ${allowed.join(', ')}` : first.message
+  // The contract words some rules for people (`x-invalid-message`, e.g. on SemVer).
+  const parent = 'parentSchema' in first ? first.parentSchema : undefined
+  const worded =
+    typeof parent === 'object' && parent !== null && 'x-invalid-message' in parent
+      ? parent['x-invalid-message']
+      : undefined
+  const detail =
+    typeof worded === 'string'
+      ? worded
+      : allowed
+        ? `must be one of: ${allowed.join(', ')}`
+        : first.message
   if (missing) return `Missing ${where} '${field}'.`
   return field ? `Invalid ${where} '${field}': ${detail}.` : `Invalid ${where}: ${detail}.`
 }
@@ -55,13 +149,13 @@ export async function buildApp(
 
   const app = Fastify({
     logger: options.logger ?? false,
-    // Zip archives (publish → signedUrl PUT) have their own, larger limit below.
-    bodyLimit: JSON_BODY_LIMIT,
+    // Each route gets its operation's limit (onRoute below); archives are streamed with their own.
+    bodyLimit: DEFAULT_BODY_LIMIT_KB * 1024,
     // Path parameters are bounded by the contract's own maxLength (up to 300 for class names);
     // the router's default limit (100) would answer 414 before validation for valid values.
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 1000 },
-    ajv: { customOptions: { strict: false, coerceTypes: 'array', removeAdditional: false } },
   })
+  app.setValidatorCompiler(strictBodyValidators())
 
   // The website calls every method of the contract from the browser; preflights are cached 10 min.
   await app.register(cors, {
@@ -71,26 +165,33 @@ export async function buildApp(
     maxAge: 600,
   })
 
-  // Archive uploads arrive as raw bytes (a Buffer); the contract's `format: binary` string schema
-  // describes that for clients, but Ajv would reject a Buffer, so binary bodies skip validation.
-  // fastify-openapi-glue passes such a body as `{ content: { 'application/zip': { schema } } }`.
   app.addHook('onRoute', (route) => {
+    const operationId = (route.schema as { operationId?: string } | undefined)?.operationId
+    const operation = operationId ? operations.get(operationId) : undefined
+    if (!operation) return
+    route.bodyLimit = operation.bodyLimitBytes
+    route.preParsing = [...[route.preParsing ?? []].flat(), refuseUndeclaredMediaType(operation)]
+    // Archive uploads arrive as a stream that the handler reads (with its own size cap); the
+    // contract's `format: binary` string schema describes that for clients, so it is not
+    // validated. fastify-openapi-glue passes it as `{ content: { 'application/zip': { schema } } }`.
     const body = route.schema?.body as
-      { format?: string; content?: Record<string, { schema?: { format?: string } }> } | undefined
+      { content?: Record<string, { schema?: { format?: string } }> } | undefined
     const binary =
-      body?.format === 'binary' ||
-      (body?.content !== undefined &&
-        Object.values(body.content).every((media) => media.schema?.format === 'binary'))
+      body?.content !== undefined &&
+      Object.values(body.content).every((media) => media.schema?.format === 'binary')
     if (binary && route.schema) delete route.schema.body
   })
 
-  app.addContentTypeParser(
-    ['application/zip', 'application/octet-stream'],
-    { parseAs: 'buffer', bodyLimit: deps.config.maxArchiveBytes },
-    (_request, body, done) => done(null, body),
-  )
+  // Archives are not read here: the upload handler checks its link first, then streams them.
+  app.addContentTypeParser('application/zip', (_request, payload, done) => done(null, payload))
+
+  // PostgreSQL cannot store NUL in text; it is never meaningful in our fields either.
+  app.addHook('preValidation', async (request) => refuseNulCharacters(request))
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    // A refused upload is not read to its end: close the connection after answering, so the
+    // client stops sending (it cannot send the next request on this connection anyway).
+    if (!request.raw.complete) reply.header('connection', 'close')
     if (error instanceof HttpError) {
       return reply.status(error.statusCode).send({ error: error.error, message: error.message })
     }
@@ -100,11 +201,10 @@ export async function buildApp(
     const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500
     if (status >= 500) request.log.error(error)
     if (status === 413) {
-      const isArchive = /zip|octet-stream/.test(String(request.headers['content-type']))
-      const limit = isArchive ? deps.config.maxArchiveBytes : JSON_BODY_LIMIT
+      const limit = request.routeOptions.bodyLimit ?? DEFAULT_BODY_LIMIT_KB * 1024
       return reply.status(413).send({
         error: 'Payload Too Large',
-        message: `The ${isArchive ? 'archive' : 'request body'} is too large: at most ${formatBytes(limit)} are accepted.`,
+        message: `The request body is too large: at most ${formatBytes(limit)} are accepted here.`,
       })
     }
     const message =

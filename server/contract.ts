@@ -12,6 +12,9 @@ interface OperationObject {
   operationId: string
   tags?: string[]
   security?: SecurityRequirement[]
+  requestBody?: { content?: Record<string, unknown> }
+  /** Largest request body of this operation, when above the JSON default (DEFAULT_BODY_LIMIT_KB). */
+  'x-body-limit-kb'?: number
 }
 
 export interface OpenApiDocument {
@@ -34,7 +37,14 @@ export interface OperationInfo {
   path: string
   tag: string
   access: Access
+  /** The media types its request body may have (none: it takes no body). */
+  requestContentTypes: string[]
+  /** Its largest JSON request body, in bytes. */
+  bodyLimitBytes: number
 }
+
+/** JSON request bodies are small; an operation may allow more with `x-body-limit-kb`. */
+export const DEFAULT_BODY_LIMIT_KB = 64
 
 const HTTP_METHODS = new Set(['get', 'put', 'post', 'delete', 'patch'])
 
@@ -60,6 +70,8 @@ export function listOperations(document: OpenApiDocument): OperationInfo[] {
         path: route,
         tag: operation.tags?.[0] ?? 'other',
         access: accessOf(operation.security ?? document.security),
+        requestContentTypes: Object.keys(operation.requestBody?.content ?? {}),
+        bodyLimitBytes: (operation['x-body-limit-kb'] ?? DEFAULT_BODY_LIMIT_KB) * 1024,
       })
     }
   }

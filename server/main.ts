@@ -5,6 +5,7 @@ import { buildApp } from './app'
 import { firebaseTokenVerifier } from './auth/verifier'
 import { loadConfig, type ServerConfig } from './config'
 import { migrate, openDatabase } from './db/client'
+import { startMaintenance } from './maintenance'
 import { isDatabaseEmpty, loadDemoData } from './seed/load'
 import { attachDemoMembership } from './seed/load'
 import { DEMO_PUBLISHER_ACCOUNT } from './seed/accounts'
@@ -45,11 +46,13 @@ export async function startApi(options: StartApiOptions = {}) {
     verifier: firebaseTokenVerifier(config.firebaseProjectId),
     config,
   })
+  const stopMaintenance = startMaintenance({ db: database.db, storage }, log)
   await app.listen({ host: config.host, port: config.port })
   return {
     app,
     config,
     close: async () => {
+      stopMaintenance()
       await app.close()
       await database.close()
     },

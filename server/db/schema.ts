@@ -342,10 +342,19 @@ export const pendingUploads = pgTable(
       .notNull()
       .references(() => nodeVersions.id, { onDelete: 'cascade' }),
     storageKey: text('storage_key').notNull(),
+    /** The personal access token that published the version: deleting it revokes the link. */
+    tokenId: uuid('token_id').references(() => personalAccessTokens.id, { onDelete: 'cascade' }),
+    /** Set once the archive is stored; a retry with the same bytes then gets the same answer. */
+    uploadedSha256: text('uploaded_sha256'),
+    uploadedSize: bigint('uploaded_size', { mode: 'number' }),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index('pending_uploads_node_version_idx').on(t.nodeVersionId)],
+  (t) => [
+    index('pending_uploads_node_version_idx').on(t.nodeVersionId),
+    index('pending_uploads_token_idx').on(t.tokenId),
+    index('pending_uploads_expires_at_idx').on(t.expiresAt),
+  ],
 )
 
 export type User = typeof users.$inferSelect

@@ -2,6 +2,7 @@
  * Publishing as comfy-cli does it (token in the body, then the zip to the signedUrl), and the
  * owners' and admins' changes to versions afterwards.
  */
+import { eq } from 'drizzle-orm'
 import type {
   Node,
   NodeVersion,
@@ -11,6 +12,7 @@ import type {
   UploadResult,
 } from '@/src/api/generated/model'
 import { pendingUploads } from '../db/schema'
+import { runMaintenance } from '../maintenance'
 import { attachDemoMembership } from '../seed/accounts'
 import { buildNodeArchive } from '../seed/archive'
 import { createToken } from '../services/tokens'
@@ -33,14 +35,14 @@ jest.setTimeout(60_000)
 /** A small limit, so the size check can be tested with small bodies. */
 const MAX_ARCHIVE_MB = '0.05'
 
-function zipOf(nodeId: string, version: string): Buffer {
+function zipOf(nodeId: string, version: string, description = 'Test node'): Buffer {
   return Buffer.from(
     buildNodeArchive({
       publisherId: 'test',
       node: {
         id: nodeId,
         name: nodeId,
-        description: 'Test node',
+        description,
         license: 'MIT',
         repository: `https://github.com/test/${nodeId}`,
         icon: '',
@@ -122,7 +124,7 @@ describe.each(BACKENDS)('publishing on %s', (backend) => {
     return body
   }
 
-  it('creates the node on first publish, a Pending version and a single-use upload link', async () => {
+  it('creates the node on first publish, a Pending version and its upload link', async () => {
     const nodeId = `fresh-node-${backend}`
     const reply = await publish(nodeId, {
       node: {
@@ -173,8 +175,22 @@ describe.each(BACKENDS)('publishing on %s', (backend) => {
     expect(h.storage.keys()).toContain(`${publisherId}/${nodeId}/1.0.0/node.zip`)
     // Not reviewed yet: the archive is not public.
     expectErrorBody(await get(h.app, `/archives/${nodeId}/1.0.0.zip`), 404)
-    const again = await expectUnchanged(() => upload(reply.body.signedUrl, zip), 404)
-    expect(again.message).toMatch(/already used/)
+    // A client that missed the answer retries: the same bytes get the same answer, others a 409.
+    const before = await snapshotState(h.db, h.storage)
+    const retry = await upload(reply.body.signedUrl, zip)
+    expect({ status: retry.status, body: retry.body }).toEqual({
+      status: 200,
+      body: stored.body,
+    })
+    expect(await snapshotState(h.db, h.storage)).toBe(before)
+    const different = await expectUnchanged(
+      () => upload(reply.body.signedUrl, zipOf(nodeId, '1.0.0', 'other bytes')),
+      409,
+    )
+    expect(different.message).toMatch(/already has its archive/)
+    expect((await h.storage.get(`${publisherId}/${nodeId}/1.0.0/node.zip`))?.byteLength).toBe(
+      zip.byteLength,
+    )
 
     // An admin approves it: now it is the latest version and installable.
     const approved = await send<NodeVersion>(
@@ -286,7 +302,7 @@ describe.each(BACKENDS)('publishing on %s', (backend) => {
     const link = (await publish(nodeId, { node: {}, node_version: { version: '1.0.0' } })).body
       .signedUrl
     expect(
-      (await expectUnchanged(() => upload(link, '{"a":1}', 'application/json'), 400)).message,
+      (await expectUnchanged(() => upload(link, '{"a":1}', 'application/json'), 415)).message,
     ).toMatch(/application\/zip/)
     expect(
       (await expectUnchanged(() => upload(link, Buffer.from('not a zip at all')), 400)).message,
@@ -303,6 +319,43 @@ describe.each(BACKENDS)('publishing on %s', (backend) => {
     expect(
       (await expectUnchanged(() => upload(late, zipOf(nodeId, '1.0.1')), 404)).message,
     ).toMatch(/expired/)
+    // Links expired for more than a day are removed by the API's maintenance.
+    const rows = () =>
+      h.db
+        .select()
+        .from(pendingUploads)
+        .where(eq(pendingUploads.storageKey, `${publisherId}/${nodeId}/1.0.1/node.zip`))
+    expect(await rows()).toHaveLength(1)
+    await runMaintenance(h, Date.now() + 2 * 24 * 60 * 60 * 1000)
+    expect(await rows()).toEqual([])
+  })
+
+  it('deleting the personal access token revokes the upload links it made', async () => {
+    const nodeId = `revoked-${backend}`
+    const extra = await send<PersonalAccessToken>(
+      h.app,
+      'POST',
+      `/publishers/${publisherId}/tokens`,
+      {
+        as: owner,
+        body: { name: 'short-lived' },
+      },
+    )
+    const link = (
+      await publish(nodeId, { node: {}, node_version: { version: '1.0.0' } }, extra.body.token)
+    ).body.signedUrl
+    const deleted = await send(
+      h.app,
+      'DELETE',
+      `/publishers/${publisherId}/tokens/${extra.body.id}`,
+      {
+        as: owner,
+      },
+    )
+    expect(deleted.status).toBe(204)
+    expect(
+      (await expectUnchanged(() => upload(link, zipOf(nodeId, '1.0.0')), 404)).message,
+    ).toMatch(/token was deleted/)
   })
 
   describe('changing versions', () => {

@@ -68,7 +68,12 @@ export async function publishNodeVersion(
     // A repository already registered by another node is a 400 here, as comfy-cli reports it.
     if (node) await updateNode(tx, node, { ...sent, name: fields.name }, badRequest)
     else node = await createNode(tx, publisher.id, nodeId, fields, badRequest)
-    const { version, uploadToken } = await createPendingVersion(tx, node, body.node_version)
+    const { version, uploadToken } = await createPendingVersion(
+      tx,
+      node,
+      body.node_version,
+      check.token.id,
+    )
     return { node, version, uploadToken }
   })
 }

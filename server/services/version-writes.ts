@@ -1,22 +1,27 @@
 // Changing node versions: publish (a Pending version plus a single-use upload link), accept the
 // uploaded zip, edit changelog/deprecation, delete, and the admins' status changes.
 import { randomBytes } from 'node:crypto'
-import { and, eq, sql } from 'drizzle-orm'
+import { promises as fs } from 'node:fs'
+import { Readable } from 'node:stream'
+import { and, eq, lt, sql } from 'drizzle-orm'
 import { unzipSync } from 'fflate'
 import type { PublishNodeVersionFields } from '@/src/api/generated/model'
 import type { Db } from '../db/client'
 import { refreshLatestVersion } from '../db/latest-version'
 import { semverSortKey } from '../db/semver'
 import {
+  nodes,
   nodeVersions,
   pendingUploads,
   publishers,
   type NodeRow,
   type NodeVersion,
   type NodeVersionStatus,
+  type PendingUpload,
 } from '../db/schema'
 import { badRequest, conflict, forbidden, notFound, payloadTooLarge } from '../errors'
 import { archiveKey, type ArchiveStorage } from '../storage'
+import { stageUpload, TooLargeError, type StagedFile } from '../storage/staging'
 import { BANNED_PUBLISHER_MESSAGE } from './access'
 import { labelList, shortText, text } from './validate'
 
@@ -44,11 +49,15 @@ export async function findVersionForWrite(
   return row
 }
 
-/** Creates a Pending version (no archive yet) and the token of its upload link, in one go. */
+/**
+ * Creates a Pending version (no archive yet) and the token of its upload link, in one go. The
+ * link belongs to the personal access token `tokenId` that published it.
+ */
 export async function createPendingVersion(
   db: Db,
   node: NodeRow,
   fields: PublishNodeVersionFields,
+  tokenId: string,
   now = new Date(),
 ): Promise<{ version: NodeVersion; uploadToken: string }> {
   const key = semverSortKey(fields.version)
@@ -108,6 +117,7 @@ export async function createPendingVersion(
       token: uploadToken,
       nodeVersionId: version.id,
       storageKey: archiveKey(node.publisherId, node.id, version.version),
+      tokenId,
       expiresAt: new Date(now.getTime() + UPLOAD_TTL_MS),
     })
     return { version, uploadToken }
@@ -135,9 +145,53 @@ export interface StoredUpload {
   size: number
 }
 
+const UNKNOWN_LINK = () =>
+  notFound(
+    'This upload link is unknown or expired, or its token was deleted. Publish the version again to get a new link.',
+  )
+
+/** The link's upload and version, if the link may be used now; refusals before any byte is read. */
+async function usableUpload(db: Db, uploadToken: string, now: Date) {
+  const [found] = await db
+    .select({ upload: pendingUploads, version: nodeVersions, publisher: publishers })
+    .from(pendingUploads)
+    .innerJoin(nodeVersions, eq(nodeVersions.id, pendingUploads.nodeVersionId))
+    .innerJoin(nodes, eq(nodes.id, nodeVersions.nodeId))
+    .innerJoin(publishers, eq(publishers.id, nodes.publisherId))
+    .where(eq(pendingUploads.token, uploadToken))
+  if (!found || new Date(found.upload.expiresAt).getTime() <= now.getTime()) throw UNKNOWN_LINK()
+  const { version } = found
+  if (found.publisher.status === 'PublisherStatusBanned') {
+    throw forbidden(BANNED_PUBLISHER_MESSAGE(found.publisher.id))
+  }
+  if (
+    version.status === 'NodeVersionStatusDeleted' ||
+    version.status === 'NodeVersionStatusBanned'
+  ) {
+    throw conflict(
+      `Version ${version.version} of node '${version.nodeId}' is ${version.status === 'NodeVersionStatusDeleted' ? 'deleted' : 'banned'}; its archive can no longer be uploaded.`,
+    )
+  }
+  return found
+}
+
+/** The answer to a retry of an upload that was stored: the same for the same bytes. */
+function alreadyStored(upload: PendingUpload, version: NodeVersion, sha256: string): StoredUpload {
+  if (upload.uploadedSha256 !== sha256) {
+    throw conflict(
+      `Version ${version.version} of node '${version.nodeId}' already has its archive, and this one is different. Publish a new version to change it.`,
+    )
+  }
+  return { version, size: upload.uploadedSize ?? 0 }
+}
+
 /**
- * Stores the zip sent to a signedUrl. The upload token is used up in the same transaction that
- * records the archive, so a link works exactly once; a failed store leaves it usable.
+ * Stores the zip sent to a signedUrl. The link is checked before a byte of the body is read
+ * (an unknown link costs nothing); the body is streamed to a staged file with the size cap, then
+ * checked and moved into storage while the link's row is locked, so two uploads at once store
+ * one archive. The link stays valid until it expires: a retry with the same bytes (a client that
+ * missed the answer) gets the same answer, other bytes a 409. Deleting the personal access
+ * token that published the version deletes the link (foreign key).
  */
 export async function acceptUpload(
   db: Db,
@@ -147,55 +201,59 @@ export async function acceptUpload(
   maxBytes: number,
   now = new Date(),
 ): Promise<StoredUpload> {
-  const unknownLink = () =>
-    notFound(
-      'This upload link is unknown, expired or already used. Publish the version again to get a new link.',
+  await usableUpload(db, uploadToken, now)
+  if (!(body instanceof Readable)) {
+    throw badRequest(
+      "Send the node's zip archive as the request body with 'Content-Type: application/zip'.",
     )
-  return db.transaction(async (tx) => {
-    const [upload] = await tx
-      .delete(pendingUploads)
-      .where(eq(pendingUploads.token, uploadToken))
-      .returning()
-    if (!upload || new Date(upload.expiresAt).getTime() <= now.getTime()) throw unknownLink()
-    const [version] = await tx
-      .select()
-      .from(nodeVersions)
-      .where(eq(nodeVersions.id, upload.nodeVersionId))
-    if (!version) throw unknownLink()
-    const [owner] = await tx
-      .select({ id: publishers.id, status: publishers.status })
-      .from(publishers)
-      .where(
-        sql`${publishers.id} = (select publisher_id from nodes where nodes.id = ${version.nodeId})`,
-      )
-    if (owner?.status === 'PublisherStatusBanned')
-      throw forbidden(BANNED_PUBLISHER_MESSAGE(owner.id))
-    if (
-      version.status === 'NodeVersionStatusDeleted' ||
-      version.status === 'NodeVersionStatusBanned'
-    ) {
-      throw conflict(
-        `Version ${version.version} of node '${version.nodeId}' is ${version.status === 'NodeVersionStatusDeleted' ? 'deleted' : 'banned'}; its archive can no longer be uploaded.`,
+  }
+  let staged: StagedFile
+  try {
+    staged = await stageUpload(body, storage.stagingDir, maxBytes)
+  } catch (error) {
+    if (error instanceof TooLargeError) {
+      throw payloadTooLarge(
+        `The archive is too large: at most ${Math.floor(maxBytes / (1024 * 1024))} MB are accepted.`,
       )
     }
-    if (!(body instanceof Uint8Array)) {
-      throw badRequest(
-        "Send the node's zip archive as the request body with 'Content-Type: application/zip'.",
-      )
-    }
-    if (body.byteLength > maxBytes) throw payloadTooLarge('The archive is too large.')
-    const names = zipEntryNames(body)
+    throw error
+  }
+  try {
+    const names = zipEntryNames(await fs.readFile(staged.file))
     if (!names || names.filter((name) => !name.endsWith('/')).length === 0) {
       throw badRequest('The request body is not a valid zip archive with at least one file.')
     }
-    await storage.put(upload.storageKey, body)
-    const [stored] = await tx
-      .update(nodeVersions)
-      .set({ storageKey: upload.storageKey })
-      .where(eq(nodeVersions.id, version.id))
-      .returning()
-    return { version: stored, size: body.byteLength }
-  })
+    return await db.transaction(async (tx) => {
+      // Serialises uploads to one link; the state is read again under the lock.
+      await tx.execute(
+        sql`select 1 from ${pendingUploads} where ${pendingUploads.token} = ${uploadToken} for update`,
+      )
+      const { upload, version } = await usableUpload(tx, uploadToken, now)
+      if (upload.uploadedSha256 !== null) return alreadyStored(upload, version, staged.sha256)
+      await storage.putFile(upload.storageKey, staged.file)
+      await tx
+        .update(pendingUploads)
+        .set({ uploadedSha256: staged.sha256, uploadedSize: staged.size })
+        .where(eq(pendingUploads.token, uploadToken))
+      const [stored] = await tx
+        .update(nodeVersions)
+        .set({ storageKey: upload.storageKey })
+        .where(eq(nodeVersions.id, version.id))
+        .returning()
+      return { version: stored, size: staged.size }
+    })
+  } finally {
+    await fs.rm(staged.file, { force: true })
+  }
+}
+
+/** Removes upload links that expired more than a day ago (they only answer 404 by then). */
+export async function removeExpiredUploadLinks(db: Db, now = new Date()): Promise<number> {
+  const removed = await db
+    .delete(pendingUploads)
+    .where(lt(pendingUploads.expiresAt, new Date(now.getTime() - 24 * 60 * 60 * 1000)))
+    .returning({ token: pendingUploads.token })
+  return removed.length
 }
 
 export async function updateVersion(

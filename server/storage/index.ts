@@ -6,15 +6,53 @@
  */
 import { randomBytes } from 'node:crypto'
 import { promises as fs } from 'node:fs'
+import os from 'node:os'
 import path from 'node:path'
 
+/** Files being written end in this; one left behind by a killed process is removed later. */
+export const TEMPORARY_SUFFIX = '.tmp'
+
 export interface ArchiveStorage {
+  /** Where uploads are written while they arrive (see staging.ts), before putFile. */
+  readonly stagingDir: string
   put(key: string, bytes: Uint8Array): Promise<void>
+  /** Stores a staged file under `key`; the file is moved (or copied and removed). */
+  putFile(key: string, file: string): Promise<void>
   /** The stored bytes, or null when there is no such archive. */
   get(key: string): Promise<Uint8Array | null>
   exists(key: string): Promise<boolean>
   /** Removes the archive; deleting a missing key is not an error. */
   delete(key: string): Promise<void>
+  /**
+   * Removes temporary files older than `olderThanMs` (left by a process that was killed while
+   * writing); returns how many. Younger ones may belong to an upload in progress.
+   */
+  removeStaleTemporaryFiles(olderThanMs: number, now?: number): Promise<number>
+}
+
+/** Removes `*.tmp` files under `dir` (recursively) last changed before `before`. */
+async function removeTemporaryFiles(dir: string, before: number): Promise<number> {
+  let entries
+  try {
+    entries = await fs.readdir(dir, { recursive: true, withFileTypes: true })
+  } catch (error) {
+    if (isNotFound(error)) return 0
+    throw error
+  }
+  let removed = 0
+  for (const entry of entries) {
+    if (!entry.isFile() || !entry.name.endsWith(TEMPORARY_SUFFIX)) continue
+    const file = path.join(entry.parentPath, entry.name)
+    try {
+      if ((await fs.stat(file)).mtimeMs >= before) continue
+      await fs.rm(file, { force: true })
+      removed++
+    } catch (error) {
+      // Renamed or removed by its writer meanwhile.
+      if (!isNotFound(error)) throw error
+    }
+  }
+  return removed
 }
 
 /** The storage key of a node version's archive. */
@@ -50,9 +88,12 @@ export function assertValidKey(key: string): void {
 
 export class LocalArchiveStorage implements ArchiveStorage {
   readonly rootDir: string
+  /** Inside the root (not a valid key segment), so a staged file is moved in by a rename. */
+  readonly stagingDir: string
 
   constructor(rootDir: string = path.join('.data', 'archives')) {
     this.rootDir = path.resolve(rootDir)
+    this.stagingDir = path.join(this.rootDir, '.staging')
   }
 
   /** The file path for a key (validated, always inside rootDir). */
@@ -69,7 +110,7 @@ export class LocalArchiveStorage implements ArchiveStorage {
     const file = this.pathFor(key)
     await fs.mkdir(path.dirname(file), { recursive: true })
     // Write then rename, so readers never see a half-written archive.
-    const tmp = `${file}.${randomBytes(6).toString('hex')}.tmp`
+    const tmp = `${file}.${randomBytes(6).toString('hex')}${TEMPORARY_SUFFIX}`
     try {
       await fs.writeFile(tmp, bytes)
       await fs.rename(tmp, file)
@@ -77,6 +118,17 @@ export class LocalArchiveStorage implements ArchiveStorage {
       await fs.rm(tmp, { force: true })
       throw error
     }
+  }
+
+  async putFile(key: string, staged: string): Promise<void> {
+    const file = this.pathFor(key)
+    await fs.mkdir(path.dirname(file), { recursive: true })
+    // Same filesystem: the archive appears whole, at once.
+    await fs.rename(staged, file)
+  }
+
+  removeStaleTemporaryFiles(olderThanMs: number, now = Date.now()): Promise<number> {
+    return removeTemporaryFiles(this.rootDir, now - olderThanMs)
   }
 
   async get(key: string): Promise<Uint8Array | null> {
@@ -107,10 +159,21 @@ export class LocalArchiveStorage implements ArchiveStorage {
 
 export class MemoryArchiveStorage implements ArchiveStorage {
   private readonly files = new Map<string, Uint8Array>()
+  readonly stagingDir = path.join(os.tmpdir(), `registry-staging-${randomBytes(6).toString('hex')}`)
 
   async put(key: string, bytes: Uint8Array): Promise<void> {
     assertValidKey(key)
     this.files.set(key, bytes.slice())
+  }
+
+  async putFile(key: string, staged: string): Promise<void> {
+    assertValidKey(key)
+    this.files.set(key, new Uint8Array(await fs.readFile(staged)))
+    await fs.rm(staged, { force: true })
+  }
+
+  removeStaleTemporaryFiles(olderThanMs: number, now = Date.now()): Promise<number> {
+    return removeTemporaryFiles(this.stagingDir, now - olderThanMs)
   }
 
   async get(key: string): Promise<Uint8Array | null> {

@@ -15,8 +15,9 @@ workflowName?: string;
 branch?: string;
 repoName?: string;
 /**
- * Page number, from 1.
+ * Page number, from 1 (at most 100000, i.e. ten million items in at most 100 per page).
  * @minimum 1
+ * @maximum 100000
  */
 page?: PageParameter;
 /**

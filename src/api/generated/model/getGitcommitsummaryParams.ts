@@ -12,8 +12,9 @@ export type GetGitcommitsummaryParams = {
 repoName?: string;
 branchName?: string;
 /**
- * Page number, from 1.
+ * Page number, from 1 (at most 100000, i.e. ten million items in at most 100 per page).
  * @minimum 1
+ * @maximum 100000
  */
 page?: PageParameter;
 /**

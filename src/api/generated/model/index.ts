@@ -121,6 +121,7 @@ export * from './supportedOsParameter';
 export * from './tagsParameter';
 export * from './timestampParameter';
 export * from './unauthorizedResponse';
+export * from './unsupportedMediaTypeResponse';
 export * from './updateNodeRequest';
 export * from './updateNodeVersionRequest';
 export * from './updatePublisherMemberRequest';

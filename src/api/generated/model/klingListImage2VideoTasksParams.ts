@@ -11,6 +11,7 @@ import type { KlingPageSizeParameter } from './klingPageSizeParameter';
 export type KlingListImage2VideoTasksParams = {
 /**
  * @minimum 1
+ * @maximum 100000
  */
 pageNum?: KlingPageNumParameter;
 /**

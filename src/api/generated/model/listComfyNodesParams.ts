@@ -10,8 +10,9 @@ import type { LimitParameter } from './limitParameter';
 
 export type ListComfyNodesParams = {
 /**
- * Page number, from 1.
+ * Page number, from 1 (at most 100000, i.e. ten million items in at most 100 per page).
  * @minimum 1
+ * @maximum 100000
  */
 page?: PageParameter;
 /**

@@ -15,8 +15,9 @@ export type ListNodesForPublisherV2Params = {
  */
 include_banned?: IncludeBannedParameter;
 /**
- * Page number, from 1.
+ * Page number, from 1 (at most 100000, i.e. ten million items in at most 100 per page).
  * @minimum 1
+ * @maximum 100000
  */
 page?: PageParameter;
 /**

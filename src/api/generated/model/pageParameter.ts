@@ -7,6 +7,6 @@
  */
 
 /**
- * Page number, from 1.
+ * Page number, from 1 (at most 100000, i.e. ten million items in at most 100 per page).
  */
 export type PageParameter = number;

@@ -31,9 +31,11 @@ import type {
   CreatePublisherRequest,
   ForbiddenResponse,
   NotFoundResponse,
+  PayloadTooLargeResponse,
   PermissionResponse,
   Publisher,
   UnauthorizedResponse,
+  UnsupportedMediaTypeResponse,
   UpdatePublisherMemberRequest,
   UpdatePublisherRequest,
   ValidatePublisherParams,
@@ -162,7 +164,7 @@ export const createPublisher = (
   
 
 
-export const getCreatePublisherMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse>,
+export const getCreatePublisherMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createPublisher>>, TError,{data: BodyType<CreatePublisherRequest>}, TContext>, request?: SecondParameter<typeof customInstance>}
 ): UseMutationOptions<Awaited<ReturnType<typeof createPublisher>>, TError,{data: BodyType<CreatePublisherRequest>}, TContext> => {
 
@@ -189,12 +191,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type CreatePublisherMutationResult = NonNullable<Awaited<ReturnType<typeof createPublisher>>>
     export type CreatePublisherMutationBody = BodyType<CreatePublisherRequest>
-    export type CreatePublisherMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse>
+    export type CreatePublisherMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse>
 
     /**
  * @summary Create a publisher
  */
-export const useCreatePublisher = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse>,
+export const useCreatePublisher = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createPublisher>>, TError,{data: BodyType<CreatePublisherRequest>}, TContext>, request?: SecondParameter<typeof customInstance>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof createPublisher>>,
@@ -415,7 +417,7 @@ export const updatePublisher = (
   
 
 
-export const getUpdatePublisherMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>,
+export const getUpdatePublisherMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updatePublisher>>, TError,{publisherId: string;data: BodyType<UpdatePublisherRequest>}, TContext>, request?: SecondParameter<typeof customInstance>}
 ): UseMutationOptions<Awaited<ReturnType<typeof updatePublisher>>, TError,{publisherId: string;data: BodyType<UpdatePublisherRequest>}, TContext> => {
 
@@ -442,12 +444,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type UpdatePublisherMutationResult = NonNullable<Awaited<ReturnType<typeof updatePublisher>>>
     export type UpdatePublisherMutationBody = BodyType<UpdatePublisherRequest>
-    export type UpdatePublisherMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>
+    export type UpdatePublisherMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse>
 
     /**
  * @summary Update a publisher
  */
-export const useUpdatePublisher = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>,
+export const useUpdatePublisher = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updatePublisher>>, TError,{publisherId: string;data: BodyType<UpdatePublisherRequest>}, TContext>, request?: SecondParameter<typeof customInstance>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof updatePublisher>>,
@@ -739,7 +741,7 @@ export const addPublisherMember = (
   
 
 
-export const getAddPublisherMemberMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>,
+export const getAddPublisherMemberMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof addPublisherMember>>, TError,{publisherId: string;data: BodyType<AddPublisherMemberRequest>}, TContext>, request?: SecondParameter<typeof customInstance>}
 ): UseMutationOptions<Awaited<ReturnType<typeof addPublisherMember>>, TError,{publisherId: string;data: BodyType<AddPublisherMemberRequest>}, TContext> => {
 
@@ -766,12 +768,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type AddPublisherMemberMutationResult = NonNullable<Awaited<ReturnType<typeof addPublisherMember>>>
     export type AddPublisherMemberMutationBody = BodyType<AddPublisherMemberRequest>
-    export type AddPublisherMemberMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>
+    export type AddPublisherMemberMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse>
 
     /**
  * @summary Add a member to a publisher
  */
-export const useAddPublisherMember = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>,
+export const useAddPublisherMember = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof addPublisherMember>>, TError,{publisherId: string;data: BodyType<AddPublisherMemberRequest>}, TContext>, request?: SecondParameter<typeof customInstance>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof addPublisherMember>>,
@@ -807,7 +809,7 @@ export const updatePublisherMember = (
   
 
 
-export const getUpdatePublisherMemberMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>,
+export const getUpdatePublisherMemberMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updatePublisherMember>>, TError,{publisherId: string;userId: string;data: BodyType<UpdatePublisherMemberRequest>}, TContext>, request?: SecondParameter<typeof customInstance>}
 ): UseMutationOptions<Awaited<ReturnType<typeof updatePublisherMember>>, TError,{publisherId: string;userId: string;data: BodyType<UpdatePublisherMemberRequest>}, TContext> => {
 
@@ -834,12 +836,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type UpdatePublisherMemberMutationResult = NonNullable<Awaited<ReturnType<typeof updatePublisherMember>>>
     export type UpdatePublisherMemberMutationBody = BodyType<UpdatePublisherMemberRequest>
-    export type UpdatePublisherMemberMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>
+    export type UpdatePublisherMemberMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse>
 
     /**
  * @summary Change a member's role
  */
-export const useUpdatePublisherMember = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>,
+export const useUpdatePublisherMember = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updatePublisherMember>>, TError,{publisherId: string;userId: string;data: BodyType<UpdatePublisherMemberRequest>}, TContext>, request?: SecondParameter<typeof customInstance>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof updatePublisherMember>>,

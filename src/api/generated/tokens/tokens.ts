@@ -29,8 +29,10 @@ import type {
   CreatePersonalAccessTokenRequest,
   ForbiddenResponse,
   NotFoundResponse,
+  PayloadTooLargeResponse,
   PersonalAccessToken,
-  UnauthorizedResponse
+  UnauthorizedResponse,
+  UnsupportedMediaTypeResponse
 } from '.././model';
 
 import { customInstance } from '../../mutator';
@@ -159,7 +161,7 @@ export const createPersonalAccessToken = (
   
 
 
-export const getCreatePersonalAccessTokenMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>,
+export const getCreatePersonalAccessTokenMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createPersonalAccessToken>>, TError,{publisherId: string;data: BodyType<CreatePersonalAccessTokenRequest>}, TContext>, request?: SecondParameter<typeof customInstance>}
 ): UseMutationOptions<Awaited<ReturnType<typeof createPersonalAccessToken>>, TError,{publisherId: string;data: BodyType<CreatePersonalAccessTokenRequest>}, TContext> => {
 
@@ -186,12 +188,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type CreatePersonalAccessTokenMutationResult = NonNullable<Awaited<ReturnType<typeof createPersonalAccessToken>>>
     export type CreatePersonalAccessTokenMutationBody = BodyType<CreatePersonalAccessTokenRequest>
-    export type CreatePersonalAccessTokenMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>
+    export type CreatePersonalAccessTokenMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse>
 
     /**
  * @summary Create a token
  */
-export const useCreatePersonalAccessToken = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>,
+export const useCreatePersonalAccessToken = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createPersonalAccessToken>>, TError,{publisherId: string;data: BodyType<CreatePersonalAccessTokenRequest>}, TContext>, request?: SecondParameter<typeof customInstance>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof createPersonalAccessToken>>,

@@ -37,6 +37,7 @@ import type {
   PublishNodeVersionRequest,
   PublishNodeVersionResponse,
   UnauthorizedResponse,
+  UnsupportedMediaTypeResponse,
   UpdateNodeVersionRequest,
   UploadResult
 } from '.././model';
@@ -364,9 +365,13 @@ export function useListAllNodeVersions<TData = Awaited<ReturnType<typeof listAll
 (the upload token in the path is the credential; no Authorization header).
 
 The client (comfy-cli) sends the node's zip archive with
-`Content-Type: application/zip` and expects 200. The token is single-use and
-expires. After the upload the version is scanned and stays Pending (or becomes
-Flagged) until approved.
+`Content-Type: application/zip` and expects 200. The link is checked before the
+body is read (an unknown, expired or revoked link is a 404 at once); the archive
+is streamed with a cap of `MAX_ARCHIVE_MB` (413 beyond). The link stores one
+archive and stays valid until it expires (1 hour): a retry with the same bytes
+gets the same answer, different bytes a 409. Deleting the personal access token
+that published the version revokes its links. After the upload the version is
+scanned and stays Pending (or becomes Flagged) until approved.
 
  * @summary Upload the zip of a just-published version
  */
@@ -386,7 +391,7 @@ export const uploadNodeVersionArchive = (
   
 
 
-export const getUploadNodeVersionArchiveMutationOptions = <TError = ErrorType<BadRequestResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse>,
+export const getUploadNodeVersionArchiveMutationOptions = <TError = ErrorType<BadRequestResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof uploadNodeVersionArchive>>, TError,{uploadToken: string;data: BodyType<Blob>}, TContext>, request?: SecondParameter<typeof customInstance>}
 ): UseMutationOptions<Awaited<ReturnType<typeof uploadNodeVersionArchive>>, TError,{uploadToken: string;data: BodyType<Blob>}, TContext> => {
 
@@ -413,12 +418,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type UploadNodeVersionArchiveMutationResult = NonNullable<Awaited<ReturnType<typeof uploadNodeVersionArchive>>>
     export type UploadNodeVersionArchiveMutationBody = BodyType<Blob>
-    export type UploadNodeVersionArchiveMutationError = ErrorType<BadRequestResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse>
+    export type UploadNodeVersionArchiveMutationError = ErrorType<BadRequestResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse>
 
     /**
  * @summary Upload the zip of a just-published version
  */
-export const useUploadNodeVersionArchive = <TError = ErrorType<BadRequestResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse>,
+export const useUploadNodeVersionArchive = <TError = ErrorType<BadRequestResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof uploadNodeVersionArchive>>, TError,{uploadToken: string;data: BodyType<Blob>}, TContext>, request?: SecondParameter<typeof customInstance>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof uploadNodeVersionArchive>>,
@@ -566,7 +571,7 @@ export const publishNodeVersion = (
   
 
 
-export const getPublishNodeVersionMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>,
+export const getPublishNodeVersionMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof publishNodeVersion>>, TError,{publisherId: string;nodeId: string;data: BodyType<PublishNodeVersionRequest>}, TContext>, request?: SecondParameter<typeof customInstance>}
 ): UseMutationOptions<Awaited<ReturnType<typeof publishNodeVersion>>, TError,{publisherId: string;nodeId: string;data: BodyType<PublishNodeVersionRequest>}, TContext> => {
 
@@ -593,12 +598,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type PublishNodeVersionMutationResult = NonNullable<Awaited<ReturnType<typeof publishNodeVersion>>>
     export type PublishNodeVersionMutationBody = BodyType<PublishNodeVersionRequest>
-    export type PublishNodeVersionMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>
+    export type PublishNodeVersionMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse>
 
     /**
  * @summary Publish a node version
  */
-export const usePublishNodeVersion = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>,
+export const usePublishNodeVersion = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof publishNodeVersion>>, TError,{publisherId: string;nodeId: string;data: BodyType<PublishNodeVersionRequest>}, TContext>, request?: SecondParameter<typeof customInstance>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof publishNodeVersion>>,
@@ -635,7 +640,7 @@ export const updateNodeVersion = (
   
 
 
-export const getUpdateNodeVersionMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>,
+export const getUpdateNodeVersionMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateNodeVersion>>, TError,{publisherId: string;nodeId: string;versionId: string;data: BodyType<UpdateNodeVersionRequest>}, TContext>, request?: SecondParameter<typeof customInstance>}
 ): UseMutationOptions<Awaited<ReturnType<typeof updateNodeVersion>>, TError,{publisherId: string;nodeId: string;versionId: string;data: BodyType<UpdateNodeVersionRequest>}, TContext> => {
 
@@ -662,12 +667,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type UpdateNodeVersionMutationResult = NonNullable<Awaited<ReturnType<typeof updateNodeVersion>>>
     export type UpdateNodeVersionMutationBody = BodyType<UpdateNodeVersionRequest>
-    export type UpdateNodeVersionMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>
+    export type UpdateNodeVersionMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse>
 
     /**
  * @summary Update a version's changelog or deprecation
  */
-export const useUpdateNodeVersion = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>,
+export const useUpdateNodeVersion = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateNodeVersion>>, TError,{publisherId: string;nodeId: string;versionId: string;data: BodyType<UpdateNodeVersionRequest>}, TContext>, request?: SecondParameter<typeof customInstance>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof updateNodeVersion>>,
