@@ -67,6 +67,15 @@ function refuseUndeclaredMediaType(operation: OperationInfo): preParsingHookHand
   }
 }
 
+/** Removes `null` properties, at any depth, from parsed JSON (see `x-null-means-absent`). */
+function dropNullProperties(value: unknown): void {
+  if (typeof value !== 'object' || value === null) return
+  for (const [key, item] of Object.entries(value)) {
+    if (item === null && !Array.isArray(value)) Reflect.deleteProperty(value, key)
+    else dropNullProperties(item)
+  }
+}
+
 /** Where the first string with a NUL character is in `value` ('' for the value itself). */
 function nulPath(value: unknown, path = ''): string | null {
   if (typeof value === 'string') return value.includes('\0') ? path : null
@@ -171,6 +180,12 @@ export async function buildApp(
     if (!operation) return
     route.bodyLimit = operation.bodyLimitBytes
     route.preParsing = [...[route.preParsing ?? []].flat(), refuseUndeclaredMediaType(operation)]
+    if (operation.nullMeansAbsent) {
+      route.preValidation = [
+        ...[route.preValidation ?? []].flat(),
+        async (request: FastifyRequest) => void dropNullProperties(request.body),
+      ]
+    }
     // Archive uploads arrive as a stream that the handler reads (with its own size cap); the
     // contract's `format: binary` string schema describes that for clients, so it is not
     // validated. fastify-openapi-glue passes it as `{ content: { 'application/zip': { schema } } }`.

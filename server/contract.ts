@@ -15,6 +15,8 @@ interface OperationObject {
   requestBody?: { content?: Record<string, unknown> }
   /** Largest request body of this operation, when above the JSON default (DEFAULT_BODY_LIMIT_KB). */
   'x-body-limit-kb'?: number
+  /** A `null` property of its JSON body means the property was not sent. */
+  'x-null-means-absent'?: boolean
 }
 
 export interface OpenApiDocument {
@@ -41,6 +43,8 @@ export interface OperationInfo {
   requestContentTypes: string[]
   /** Its largest JSON request body, in bytes. */
   bodyLimitBytes: number
+  /** `null` properties of its body are dropped before validation (`x-null-means-absent`). */
+  nullMeansAbsent: boolean
 }
 
 /** JSON request bodies are small; an operation may allow more with `x-body-limit-kb`. */
@@ -72,6 +76,7 @@ export function listOperations(document: OpenApiDocument): OperationInfo[] {
         access: accessOf(operation.security ?? document.security),
         requestContentTypes: Object.keys(operation.requestBody?.content ?? {}),
         bodyLimitBytes: (operation['x-body-limit-kb'] ?? DEFAULT_BODY_LIMIT_KB) * 1024,
+        nullMeansAbsent: operation['x-null-means-absent'] === true,
       })
     }
   }

@@ -330,6 +330,34 @@ describe.each(BACKENDS)('publishing on %s', (backend) => {
     expect(await rows()).toEqual([])
   })
 
+  it('takes comfy-cli’s null for a missing pyproject.toml entry as not sent', async () => {
+    const nodeId = `nulls-${backend}`
+    const reply = await publish(nodeId, {
+      node: {
+        id: nodeId,
+        name: null,
+        description: null,
+        icon: null,
+        license: null,
+        repository: null,
+      },
+      node_version: { version: '1.0.0', dependencies: null, changelog: null },
+    })
+    expect(reply.status).toBe(201)
+    expect((await get<Node>(h.app, `/nodes/${nodeId}`)).body).toMatchObject({
+      name: nodeId,
+      description: '',
+    })
+    // Elsewhere null is not a string: strict validation.
+    expectErrorBody(
+      await send(h.app, 'PUT', `/publishers/${publisherId}/nodes/${nodeId}`, {
+        as: owner,
+        body: { description: null },
+      }),
+      400,
+    )
+  })
+
   it('deleting the personal access token revokes the upload links it made', async () => {
     const nodeId = `revoked-${backend}`
     const extra = await send<PersonalAccessToken>(
