@@ -1,14 +1,24 @@
 // Node management on the public node page, for the node's owners only: the permission is asked
 // in the browser once someone is signed in, so the server-rendered page stays the same for all.
-// Owners edit and delete the node, and edit, deprecate or delete each version.
+// Owners edit and delete the node, and edit, deprecate or delete each version, and download the
+// archives still under review.
 import { useQueryClient } from '@tanstack/react-query'
 import { Button } from 'flowbite-react'
 import { useRouter } from 'next/router'
 import { useTranslation } from 'next-i18next/pages'
 import { useId, useState, type FormEvent } from 'react'
-import { type Node, type NodeVersion, type Publisher } from '@/src/api/generated/model'
+import {
+  NodeVersionStatus,
+  type Node,
+  type NodeVersion,
+  type Publisher,
+} from '@/src/api/generated/model'
 import { useDeleteNode } from '@/src/api/generated/nodes/nodes'
-import { useDeleteNodeVersion, useUpdateNodeVersion } from '@/src/api/generated/versions/versions'
+import {
+  downloadNodeVersionArchive,
+  useDeleteNodeVersion,
+  useUpdateNodeVersion,
+} from '@/src/api/generated/versions/versions'
 import { apiErrorMessage } from '@/src/lib/api-error'
 import { CHANGELOG_MAX_LENGTH } from '@/src/lib/constants'
 import { ConfirmDialog } from './ConfirmDialog'
@@ -181,10 +191,37 @@ function ChangelogDialog({
 }
 
 /** The owner's controls of one version in the version history. */
+/**
+ * Saves a version's archive that is not public yet (Pending, Flagged): the download needs the
+ * owner's token, so it is fetched through the API client rather than followed as a link.
+ */
+function useArchiveDownload(node: ClaimedNode, version: NodeVersion) {
+  const [state, setState] = useState<{ pending: boolean; error?: unknown }>({ pending: false })
+  const download = async () => {
+    setState({ pending: true })
+    try {
+      const blob = await downloadNodeVersionArchive(node.id, `${version.version}.zip`)
+      const url = URL.createObjectURL(blob)
+      const link = document.createElement('a')
+      link.href = url
+      link.download = `${node.id}-${version.version}.zip`
+      link.click()
+      URL.revokeObjectURL(url)
+      setState({ pending: false })
+    } catch (error) {
+      setState({ pending: false, error })
+    }
+  }
+  return { ...state, download }
+}
+
 export function VersionActions({ node, version }: { node: ClaimedNode; version: NodeVersion }) {
   const { t } = useTranslation('common')
   const [dialog, setDialog] = useState<'changelog' | 'delete'>()
   const update = useUpdateNodeVersion()
+  const archive = useArchiveDownload(node, version)
+  const privateArchive =
+    version.status !== NodeVersionStatus.NodeVersionStatusActive && Boolean(version.downloadUrl)
   const remove = useDeleteNodeVersion()
   const refresh = useRefreshNodePage(node.id)
   const ids = { publisherId: node.publisher.id, nodeId: node.id, versionId: version.id }
@@ -229,10 +266,26 @@ export function VersionActions({ node, version }: { node: ClaimedNode; version: 
         >
           {t('manage.versions.delete')}
         </Button>
+        {privateArchive && (
+          <Button
+            color="light"
+            size="xs"
+            disabled={archive.pending}
+            aria-label={t('manage.versions.downloadOf', label)}
+            onClick={() => void archive.download()}
+          >
+            {t('manage.versions.download')}
+          </Button>
+        )}
       </div>
       {update.isError && (
         <div className="mt-2">
           <FormMessage kind="error">{apiErrorMessage(update.error, t)}</FormMessage>
+        </div>
+      )}
+      {archive.error !== undefined && (
+        <div className="mt-2">
+          <FormMessage kind="error">{apiErrorMessage(archive.error, t)}</FormMessage>
         </div>
       )}
       {dialog === 'changelog' && (

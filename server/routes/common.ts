@@ -19,7 +19,11 @@ export async function visibleNode(context: RequestContext, nodeId: string) {
 }
 
 export function versionView(context: RequestContext, withStatusReason: boolean): VersionView {
-  return { publicUrl: context.deps.config.publicUrl, withStatusReason }
+  return {
+    publicUrl: context.deps.config.publicUrl,
+    withStatusReason,
+    viewerIsAdmin: context.caller?.isAdmin === true,
+  }
 }
 
 /** page and limit after validation (the contract sets their defaults and bounds). */

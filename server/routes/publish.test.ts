@@ -173,8 +173,24 @@ describe.each(BACKENDS)('publishing on %s', (backend) => {
       status: 'NodeVersionStatusPending',
     })
     expect(h.storage.keys()).toContain(`${publisherId}/${nodeId}/1.0.0/node.zip`)
-    // Not reviewed yet: the archive is not public.
-    expectErrorBody(await get(h.app, `/archives/${nodeId}/1.0.0.zip`), 404)
+    // Not reviewed yet: the archive is not public, but its publisher and admins can fetch it.
+    const archiveUrl = `/archives/${nodeId}/1.0.0.zip`
+    expectErrorBody(await get(h.app, archiveUrl), 404)
+    expectErrorBody(await get(h.app, archiveUrl, auth(other)), 404)
+    for (const caller of [owner, admin]) {
+      const fetched = await h.app.inject({ method: 'GET', url: archiveUrl, headers: auth(caller) })
+      expect(fetched.statusCode).toBe(200)
+      expect(fetched.headers['cache-control']).toBe('private, no-store')
+      expect(fetched.rawPayload.equals(zip)).toBe(true)
+    }
+    const ownView = await get<NodeVersion[]>(
+      h.app,
+      `/nodes/${nodeId}/versions?statuses=NodeVersionStatusPending&include_status_reason=true`,
+      auth(owner),
+    )
+    expect(ownView.body[0].downloadUrl).toBe(`${TEST_PUBLIC_URL}${archiveUrl}`)
+    const publicView = await get<NodeVersion>(h.app, `/nodes/${nodeId}/versions/1.0.0`, auth(other))
+    expect(publicView.status).toBe(404)
     // A client that missed the answer retries: the same bytes get the same answer, others a 409.
     const before = await snapshotState(h.db, h.storage)
     const retry = await upload(reply.body.signedUrl, zip)

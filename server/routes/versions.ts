@@ -18,7 +18,7 @@ import {
   setVersionStatus,
   updateVersion,
 } from '../services/version-writes'
-import { pageInfo, toApiNodeVersion } from '../services/serialize'
+import { mayDownloadHidden, pageInfo, toApiNodeVersion } from '../services/serialize'
 import {
   findVersion,
   listAllVersions,
@@ -107,17 +107,25 @@ export const versionHandlers: HandlerMap = {
   async downloadNodeVersionArchive(request, reply, context) {
     const { nodeId, fileName } = request.params as { nodeId: string; fileName: string }
     const version = ARCHIVE_NAME.exec(fileName)?.[1] ?? ''
-    const { row } = await visibleNode(context, nodeId)
+    const { row, mayManage } = await visibleNode(context, nodeId)
     const found = await findVersion(context.deps.db, row.node, version)
     const missing = notFound(`There is no archive for version ${version} of node '${row.node.id}'.`)
-    // Only reviewed (Active) archives are public: this route is anonymous and cached for a year.
-    if (!found?.storageKey || found.status !== 'NodeVersionStatusActive') throw missing
+    if (!found?.storageKey) throw missing
+    // Reviewed (Active) archives are public and cached for a year; the others only for the
+    // publisher's members and admins, never cached on the way.
+    const isPublic = found.status === 'NodeVersionStatusActive'
+    const isAdmin = context.caller?.isAdmin === true
+    if (!isPublic && !(mayManage && mayDownloadHidden(found.status, isAdmin))) throw missing
     const bytes = await context.deps.storage.get(found.storageKey)
     if (!bytes) throw missing
     return reply
       .header('content-type', 'application/zip')
       .header('content-disposition', `attachment; filename="${row.node.id}-${found.version}.zip"`)
-      .header('cache-control', 'public, max-age=31536000, immutable')
+      .header(
+        'cache-control',
+        isPublic ? 'public, max-age=31536000, immutable' : 'private, no-store',
+      )
+      .header('vary', 'Authorization')
       .send(Buffer.from(bytes))
   },
 

@@ -16,15 +16,28 @@ export function downloadUrl(publicUrl: string, nodeId: string, version: string):
   return `${publicUrl}/archives/${encodeURIComponent(nodeId)}/${encodeURIComponent(version)}.zip`
 }
 
+/**
+ * Whether a member of the version's publisher (or an admin) may download an archive that is not
+ * public: members their Pending and Flagged versions (to see what was reviewed), admins any.
+ */
+export function mayDownloadHidden(status: NodeVersion['status'], isAdmin: boolean): boolean {
+  return isAdmin || status === 'NodeVersionStatusPending' || status === 'NodeVersionStatusFlagged'
+}
+
 export interface VersionView {
   publicUrl: string
   /** Owners and admins see why a version has its status and what the scan found. */
   withStatusReason: boolean
+  viewerIsAdmin: boolean
 }
 
 export function toApiNodeVersion(row: NodeVersion, view: VersionView): ApiNodeVersion {
-  // Archives are served only for Active versions (see downloadNodeVersionArchive).
-  const installable = row.storageKey !== null && row.status === 'NodeVersionStatusActive'
+  // Archives are public for Active versions; the publisher's members and admins (the callers
+  // who see status reasons) also download the others with their token (downloadNodeVersionArchive).
+  const installable =
+    row.storageKey !== null &&
+    (row.status === 'NodeVersionStatusActive' ||
+      (view.withStatusReason && mayDownloadHidden(row.status, view.viewerIsAdmin)))
   return {
     id: row.id,
     version: row.version,

@@ -87,6 +87,39 @@ describe('Node management on the node page', () => {
     expect(screen.getByRole('button', { name: 'Delete version 1.1.0' })).toBeInTheDocument()
   })
 
+  it('owners download an archive still under review with their token; a failure is shown', async () => {
+    const underReview = { ...pending, downloadUrl: 'http://api.test/archives/demo-node/1.1.0.zip' }
+    let calls = 0
+    const { requests } = renderNodePage(makeNode({ publisher }), true, {
+      'GET /publishers/acme/nodes/demo-node/permissions': { status: 200, data: { canEdit: true } },
+      'GET /nodes/demo-node/versions': { status: 200, data: [underReview, active] },
+      'GET /archives/demo-node/1.1.0.zip': () =>
+        ++calls === 1
+          ? { status: 404, data: { error: 'Not Found', message: 'There is no archive.' } }
+          : { status: 200, data: new Blob(['zip']) },
+    })
+    const createObjectURL = jest.fn(() => 'blob:archive')
+    const revokeObjectURL = jest.fn()
+    Object.assign(URL, { createObjectURL, revokeObjectURL })
+    const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {})
+    const button = await screen.findByRole('button', {
+      name: 'Download archive of version 1.1.0',
+    })
+    // Active versions are public: their archive is the ordinary download link.
+    expect(
+      screen.queryByRole('button', { name: 'Download archive of version 1.0.0' }),
+    ).not.toBeInTheDocument()
+    fireEvent.click(button)
+    expect(await screen.findByText('There is no archive.')).toBeInTheDocument()
+    fireEvent.click(button)
+    await waitFor(() => expect(click).toHaveBeenCalledTimes(1))
+    expect(createObjectURL).toHaveBeenCalledTimes(1)
+    expect(revokeObjectURL).toHaveBeenCalledWith('blob:archive')
+    expect(requests.calls('GET', '/archives/demo-node/1.1.0.zip')).toHaveLength(2)
+    expect(screen.queryByText('There is no archive.')).not.toBeInTheDocument()
+    click.mockRestore()
+  })
+
   it('deprecates a version with PUT {deprecated: true}', async () => {
     const { requests } = renderNodePage(makeNode({ publisher }), true, {
       'GET /publishers/acme/nodes/demo-node/permissions': { status: 200, data: { canEdit: true } },

@@ -16,7 +16,10 @@ export interface NodeVersion {
   changelog?: string;
   /** pip requirements of the node. */
   dependencies?: string[];
-  /** URL of the version's zip archive. */
+  /** URL of the version's zip archive. Public for Active versions; members and
+admins who asked with `include_status_reason` also get it for Pending and
+Flagged versions, where it needs their bearer token.
+ */
   downloadUrl?: string;
   deprecated?: boolean;
   status: NodeVersionStatus;

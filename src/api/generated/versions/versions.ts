@@ -437,9 +437,12 @@ export const useUploadNodeVersionArchive = <TError = ErrorType<BadRequestRespons
       return useMutation(mutationOptions, queryClient);
     }
     /**
- * Who may call: anyone; this is the target of `downloadUrl`
-(e.g. `/archives/comfyui-impact-pack/1.2.3.zip`). Archives of Banned or
-Deleted versions answer 404. Does not count a download (`installNode` does).
+ * Who may call: anyone for Active versions; this is the target of `downloadUrl`
+(e.g. `/archives/comfyui-impact-pack/1.2.3.zip`), cached publicly. The members
+of the node's publisher may also download its Pending and Flagged archives, and
+admins any archive, with their bearer token (answered `Cache-Control: private,
+no-store`); for everyone else such archives answer 404. Does not count a
+download (`installNode` does).
 
  * @summary Download a version's zip archive
  */
