@@ -1,4 +1,5 @@
 import type {
+  ComfyNode,
   ComfyNodeListResponse,
   ListAllComfyNodesParams,
   ListComfyNodesParams,
@@ -30,6 +31,17 @@ async function visibleVersion(
   return found
 }
 
+/** The list envelope, with today's registry's `totalNumberOfPages` beside `totalPages`. */
+function comfyNodeList(
+  items: ComfyNode[],
+  total: number,
+  page: number,
+  limit: number,
+): ComfyNodeListResponse {
+  const info = pageInfo(total, page, limit)
+  return { comfy_nodes: items, ...info, totalNumberOfPages: info.totalPages }
+}
+
 export const comfyNodeHandlers: HandlerMap = {
   async listAllComfyNodes(request, _reply, context): Promise<ComfyNodeListResponse> {
     const query = request.query as ListAllComfyNodesParams
@@ -46,16 +58,12 @@ export const comfyNodeHandlers: HandlerMap = {
       },
       { page, limit },
     )
-    const info = pageInfo(result.total, page, limit)
-    return {
-      comfy_nodes: result.rows.map((row) => ({
-        ...toApiComfyNode(row.comfyNode),
-        node_id: row.nodeId,
-        node_version: row.nodeVersion,
-      })),
-      ...info,
-      totalNumberOfPages: info.totalPages,
-    }
+    const items = result.rows.map((row) => ({
+      ...toApiComfyNode(row.comfyNode),
+      node_id: row.nodeId,
+      node_version: row.nodeVersion,
+    }))
+    return comfyNodeList(items, result.total, page, limit)
   },
 
   async listComfyNodes(request, _reply, context): Promise<ComfyNodeListResponse> {
@@ -63,12 +71,7 @@ export const comfyNodeHandlers: HandlerMap = {
     const version = await visibleVersion(context, nodeId, versionId)
     const { page, limit } = paging(request.query as ListComfyNodesParams)
     const result = await listComfyNodesOfVersion(context.deps.db, version.id, { page, limit })
-    const info = pageInfo(result.total, page, limit)
-    return {
-      comfy_nodes: result.rows.map(toApiComfyNode),
-      ...info,
-      totalNumberOfPages: info.totalPages,
-    }
+    return comfyNodeList(result.rows.map(toApiComfyNode), result.total, page, limit)
   },
 
   async getComfyNode(request, _reply, context) {
