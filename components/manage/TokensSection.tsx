@@ -1,5 +1,5 @@
-// Personal access tokens of a publisher (owners): the masked list, creation in a modal that
-// shows the secret exactly once, and deletion.
+// Personal access tokens of a publisher (owners): the list (by public id, never the secret),
+// creation in a modal that shows the secret exactly once, and deletion.
 import { Button } from 'flowbite-react'
 import { useTranslation } from 'next-i18next/pages'
 import { useId, useRef, useState, type FormEvent } from 'react'

@@ -289,12 +289,16 @@ export const personalAccessTokens = pgTable(
       .references(() => publishers.id, { onDelete: 'cascade' }),
     name: text('name').notNull().default(''),
     description: text('description').notNull().default(''),
-    /** Hash of the full token (the token itself is never stored). */
+    /** SHA-256 of the full token (the token itself is never stored). */
     tokenHash: text('token_hash').notNull().unique('personal_access_tokens_token_hash_unique'),
-    /** First characters of the token, for display (e.g. "cr_pat_ab12"). */
-    tokenPrefix: text('token_prefix').notNull().default(''),
-    /** Last characters of the token, for display ("cr_pat_ab12…wxyz"). */
-    tokenSuffix: text('token_suffix').notNull().default(''),
+    /**
+     * The token's non-secret id, written into the token after its prefix
+     * ("cr_pat_<publicId>_<secret>"), so a token seen in a log or a list can be told apart.
+     */
+    publicId: text('public_id')
+      .notNull()
+      .unique('personal_access_tokens_public_id_unique')
+      .default(sql`substr(md5(random()::text), 1, 12)`),
     createdAt: createdAt(),
     expiresAt: timestamp('expires_at', { withTimezone: true }),
     lastUsedAt: timestamp('last_used_at', { withTimezone: true }),

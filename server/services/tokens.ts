@@ -1,24 +1,28 @@
-// Personal access tokens: the secret is shown once at creation; only its SHA-256 hash and a
-// display prefix/suffix are stored. A token works only for its own publisher and until it
-// expires or is deleted; each successful use records lastUsedAt.
+// Personal access tokens: the secret is shown once at creation; only its SHA-256 hash and its
+// non-secret id are stored. A token works only for its own publisher and until it expires or is
+// deleted; each successful use records lastUsedAt.
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto'
 import { and, desc, eq } from 'drizzle-orm'
 import type { PersonalAccessToken as ApiToken } from '@/src/api/generated/model'
 import type { Db } from '../db/client'
 import { personalAccessTokens, type PersonalAccessToken } from '../db/schema'
 
-/** Recognisable in logs, secret scanners and support requests: "cr_pat_" + 43 base64url chars. */
+/**
+ * Recognisable in logs, secret scanners and support requests: "cr_pat_", the token's public id
+ * (12 hex characters, not secret), "_", then 43 base64url characters of secret.
+ */
 export const TOKEN_PREFIX = 'cr_pat_'
+const PUBLIC_ID_BYTES = 6
 const SECRET_BYTES = 32
-const SHOWN_CHARACTERS = 4
 const DAY_MS = 24 * 60 * 60 * 1000
 
 function hashOf(secret: string): Buffer {
   return createHash('sha256').update(secret, 'utf8').digest()
 }
 
-function masked(row: PersonalAccessToken): string {
-  return `${row.tokenPrefix}…${row.tokenSuffix}`
+/** How lists show a token: its public id, never a character of its secret. */
+function shown(row: PersonalAccessToken): string {
+  return `${TOKEN_PREFIX}${row.publicId}_…`
 }
 
 const iso = (date: Date | null) => (date ? new Date(date).toISOString() : null)
@@ -31,7 +35,7 @@ export function toApiToken(row: PersonalAccessToken, secret?: string): ApiToken 
     createdAt: new Date(row.createdAt).toISOString(),
     expiresAt: iso(row.expiresAt),
     lastUsedAt: iso(row.lastUsedAt),
-    token: secret ?? masked(row),
+    token: secret ?? shown(row),
   }
 }
 
@@ -47,7 +51,8 @@ export async function createToken(
   input: NewToken,
   now = new Date(),
 ): Promise<{ row: PersonalAccessToken; secret: string }> {
-  const secret = TOKEN_PREFIX + randomBytes(SECRET_BYTES).toString('base64url')
+  const publicId = randomBytes(PUBLIC_ID_BYTES).toString('hex')
+  const secret = `${TOKEN_PREFIX}${publicId}_${randomBytes(SECRET_BYTES).toString('base64url')}`
   const [row] = await db
     .insert(personalAccessTokens)
     .values({
@@ -55,8 +60,7 @@ export async function createToken(
       name: input.name,
       description: input.description,
       tokenHash: hashOf(secret).toString('hex'),
-      tokenPrefix: secret.slice(0, TOKEN_PREFIX.length + SHOWN_CHARACTERS),
-      tokenSuffix: secret.slice(-SHOWN_CHARACTERS),
+      publicId,
       // createdAt: the database clock (microseconds), so "newest first" has no ties.
       expiresAt: input.expiresInDays
         ? new Date(now.getTime() + input.expiresInDays * DAY_MS)

@@ -8,7 +8,7 @@ jest.mock('@/src/lib/firebase', () => ({
   getFirebaseAuth: () => ({ authStateReady: () => Promise.resolve(), currentUser: null }),
 }))
 
-const SECRET = 'cr_pat_0123456789abcdefghijklmnopqrstuv'
+const SECRET = 'cr_pat_3f9a0c12b7de_0123456789abcdefghijklmnopqrstuvwxyzABCDEFG'
 const listed: PersonalAccessToken[] = [
   {
     id: '7d0c7f3e-0000-4000-8000-000000000001',
@@ -17,7 +17,7 @@ const listed: PersonalAccessToken[] = [
     createdAt: '2026-01-05T10:00:00Z',
     expiresAt: null,
     lastUsedAt: null,
-    token: 'cr_pat_0123…stuv',
+    token: 'cr_pat_3f9a0c12b7de_…',
   },
 ]
 
@@ -49,7 +49,7 @@ describe('TokensSection', () => {
     const list = await screen.findByRole('list', { name: 'Personal access tokens' })
     expect(within(list).getByRole('heading', { name: 'laptop' })).toBeInTheDocument()
     expect(within(list).getByText('My laptop')).toBeInTheDocument()
-    expect(within(list).getByText('cr_pat_0123…stuv')).toBeInTheDocument()
+    expect(within(list).getByText('cr_pat_3f9a0c12b7de_…')).toBeInTheDocument()
     expect(within(list).getByText('Jan 5, 2026')).toBeInTheDocument()
     expect(within(list).getAllByText('Never')).toHaveLength(2)
   })

@@ -21,6 +21,9 @@ export interface PersonalAccessToken {
    * @nullable
    */
   lastUsedAt?: string | null;
-  /** Masked in lists (e.g. `cr_pat_abcd…wxyz`); the full secret only in the create response. */
+  /** The full token (`cr_pat_<public id>_<secret>`) only in the create response. Lists
+show its non-secret public id (`cr_pat_3f9a0c12b7de_…`) and never a character of
+the secret, which is stored only as a SHA-256 hash.
+ */
   token: string;
 }

@@ -1,0 +1,2 @@
+ALTER TABLE "personal_access_tokens" ADD COLUMN "public_id" text DEFAULT substr(md5(random()::text), 1, 12) NOT NULL;--> statement-breakpoint
+ALTER TABLE "personal_access_tokens" ADD CONSTRAINT "personal_access_tokens_public_id_unique" UNIQUE("public_id");
