@@ -8,7 +8,8 @@ import { defineConfig } from 'drizzle-kit'
 export default defineConfig({
   dialect: 'postgresql',
   schema: './server/db/schema.ts',
-  out: './server/db/migrations',
+  // scripts/check-migrations.ts generates into a copy to see whether the schema has drifted.
+  out: process.env.DRIZZLE_OUT ?? './server/db/migrations',
   strict: true,
   verbose: true,
   ...(process.env.DATABASE_URL ? { dbCredentials: { url: process.env.DATABASE_URL } } : {}),

@@ -69,6 +69,7 @@ function transformWebDependencies(config) {
 }
 
 module.exports = async () => ({
+  globalSetup: '<rootDir>/server/test/global-setup.mjs',
   projects: [
     transformWebDependencies(
       await createJestConfig({
