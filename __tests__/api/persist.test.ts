@@ -20,12 +20,6 @@ describe('persisted cache (seed section 9)', () => {
   })
   afterEach(() => jest.useRealTimers())
 
-  it('is kept 24 hours, keyed by the build id', () => {
-    const options = makePersistOptions(localStorage, 'build-7')
-    expect(options.maxAge).toBe(86400000)
-    expect(options.buster).toBe('build-7')
-  })
-
   it('is written to local storage under comfy-registry-cache, throttled at 1 second', async () => {
     const queryClient = new QueryClient()
     queryClient.setQueryData(['/nodes/a'], { id: 'a' })
