@@ -5,6 +5,7 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import fs from 'node:fs'
 import net from 'node:net'
 import path from 'node:path'
+import { emulatorSetupProblem } from '../server/auth/emulator-guard'
 import { ensureDemoAccounts } from './demo-accounts'
 import { waitForPort } from './net'
 import { ensureWebBuild } from './web-build'
@@ -65,6 +66,17 @@ function startAuthEmulator(port: number, dataDir: string): ChildProcess {
 async function main() {
   const ports = stackPorts()
   const dataDir = path.resolve(process.env.DATA_DIR ?? path.join(root, '.data'))
+  // Sign-ins go to the Auth emulator, which accepts unsigned tokens: everything stays on loopback.
+  const webHost = process.env.WEB_HOST ?? '127.0.0.1'
+  const problem = emulatorSetupProblem({
+    emulatorHost: `127.0.0.1:${ports.auth}`,
+    nodeEnv: process.env.NODE_ENV,
+    hosts: [webHost, process.env.API_HOST ?? 'localhost'],
+  })
+  if (problem) {
+    console.error(`Cannot start: ${problem}`)
+    process.exit(1)
+  }
   const busy: string[] = []
   for (const [name, port] of Object.entries(ports)) {
     if (!(await portIsFree(port))) busy.push(`${name} :${port}`)
@@ -136,7 +148,7 @@ async function main() {
     }
     await ensureWebBuild(root, webEnv)
     console.log(`Starting the website on :${ports.web}…`)
-    const web = spawn(bin('next'), ['start', '-p', String(ports.web), '-H', '0.0.0.0'], {
+    const web = spawn(bin('next'), ['start', '-p', String(ports.web), '-H', webHost], {
       cwd: root,
       stdio: ['ignore', 'inherit', 'inherit'],
       env: webEnv,

@@ -2,6 +2,7 @@
 // loads the demo data on first run and listens. `npm start` calls this; so does `npm run api`.
 import path from 'node:path'
 import { buildApp } from './app'
+import { assertEmulatorSetupIsLocal } from './auth/emulator-guard'
 import { firebaseTokenVerifier } from './auth/verifier'
 import { loadConfig, type ServerConfig } from './config'
 import { migrate, openDatabase } from './db/client'
@@ -21,6 +22,11 @@ export interface StartApiOptions {
 export async function startApi(options: StartApiOptions = {}) {
   const config = options.config ?? loadConfig()
   const log = options.log ?? (() => undefined)
+  assertEmulatorSetupIsLocal({
+    emulatorHost: process.env.FIREBASE_AUTH_EMULATOR_HOST,
+    nodeEnv: process.env.NODE_ENV,
+    hosts: [config.host],
+  })
   const database = await openDatabase(
     config.databaseUrl
       ? { url: config.databaseUrl }

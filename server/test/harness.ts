@@ -3,6 +3,7 @@
  * TEST_DATABASE_URL), a small deterministic demo data set, in-memory archive storage and the real
  * Firebase token verifier (against the Auth emulator). Requests go through `app.inject`.
  */
+import { rm } from 'node:fs/promises'
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify'
 import { buildApp } from '../app'
 import { firebaseTokenVerifier } from '../auth/verifier'
@@ -79,6 +80,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       close: async () => {
         await app.close()
         await database.close()
+        await rm(storage.stagingDir, { recursive: true, force: true })
       },
     }
   } catch (error) {
