@@ -20,6 +20,7 @@ import {
   type OpenApiDocument,
   type OperationInfo,
 } from './contract'
+import { isDatabaseBusy } from './db/errors'
 import { badRequest, HttpError, notImplemented } from './errors'
 import { handlers as defaultHandlers } from './routes'
 
@@ -212,6 +213,13 @@ export async function buildApp(
     }
     if (error.validation) {
       return reply.status(400).send({ error: 'Bad Request', message: validationMessage(error) })
+    }
+    if (isDatabaseBusy(error)) {
+      // A time limit of the database session (db/client.ts DatabaseTimeouts) ended the request.
+      return reply.status(503).header('retry-after', '2').send({
+        error: 'Service Unavailable',
+        message: 'The database is busy right now. Try again in a few seconds.',
+      })
     }
     const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500
     if (status >= 500) request.log.error(error)

@@ -1,5 +1,6 @@
 // Server settings, read once from the environment. Defaults start a complete local registry.
 import path from 'node:path'
+import { DEFAULT_DATABASE_TIMEOUTS, type DatabaseTimeouts } from './db/client'
 
 export interface ServerConfig {
   host: string
@@ -20,6 +21,8 @@ export interface ServerConfig {
   corsOrigins: string[]
   /** Served by GET /features: the rate the ComfyUI frontend applies to partner-node prices. */
   partnerNodeConversionRate: number
+  /** Time limits of the API's database sessions (DB_STATEMENT_TIMEOUT_MS, DB_LOCK_TIMEOUT_MS). */
+  databaseTimeouts: DatabaseTimeouts
 }
 
 const list = (value: string | undefined) =>
@@ -44,5 +47,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     maxArchiveBytes: Math.round(Number(env.MAX_ARCHIVE_MB ?? 50) * 1024 * 1024),
     corsOrigins: list(env.CORS_ORIGINS ?? 'http://localhost:3000,http://127.0.0.1:3000'),
     partnerNodeConversionRate: Number(env.PARTNER_NODE_CONVERSION_RATE ?? 1),
+    databaseTimeouts: {
+      ...DEFAULT_DATABASE_TIMEOUTS,
+      statementMs: Number(env.DB_STATEMENT_TIMEOUT_MS ?? DEFAULT_DATABASE_TIMEOUTS.statementMs),
+      lockMs: Number(env.DB_LOCK_TIMEOUT_MS ?? DEFAULT_DATABASE_TIMEOUTS.lockMs),
+    },
   }
 }

@@ -27,25 +27,31 @@ export async function startApi(options: StartApiOptions = {}) {
     nodeEnv: process.env.NODE_ENV,
     hosts: [config.host],
   })
-  const database = await openDatabase(
-    config.databaseUrl
-      ? { url: config.databaseUrl }
-      : { dataDir: path.join(config.dataDir, 'pglite') },
-  )
-  await migrate(database)
+  const where = config.databaseUrl
+    ? { url: config.databaseUrl }
+    : { dataDir: path.join(config.dataDir, 'pglite') }
   const storage = new LocalArchiveStorage(path.join(config.dataDir, 'archives'))
-  if (await isDatabaseEmpty(database.db)) {
-    log('First run: loading the demo data…')
-    await loadDemoData(database.db, storage, {})
+  // Migrations and the first load of demo data may take long: they run without the time limits
+  // of serving requests, on a connection of their own.
+  const setup = await openDatabase(where)
+  try {
+    await migrate(setup)
+    if (await isDatabaseEmpty(setup.db)) {
+      log('First run: loading the demo data…')
+      await loadDemoData(setup.db, storage, {})
+    }
+    if (options.demoPublisherUid) {
+      await attachDemoMembership(
+        setup.db,
+        options.demoPublisherUid,
+        DEMO_PUBLISHER_ACCOUNT.email,
+        DEMO_PUBLISHER_ACCOUNT.name,
+      )
+    }
+  } finally {
+    await setup.close()
   }
-  if (options.demoPublisherUid) {
-    await attachDemoMembership(
-      database.db,
-      options.demoPublisherUid,
-      DEMO_PUBLISHER_ACCOUNT.email,
-      DEMO_PUBLISHER_ACCOUNT.name,
-    )
-  }
+  const database = await openDatabase({ ...where, timeouts: config.databaseTimeouts })
   const app = await buildApp({
     db: database.db,
     storage,

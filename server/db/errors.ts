@@ -22,3 +22,19 @@ export function isUniqueViolation(error: unknown, name: string): boolean {
   const found = databaseError(error)
   return found?.code === '23505' && found.constraint === name
 }
+
+/**
+ * True when a time limit of the session stopped the query (statement or lock timeout, an idle
+ * transaction ended) or no pooled connection became free in time (node-postgres says so only in
+ * its message).
+ */
+export function isDatabaseBusy(error: unknown): boolean {
+  const code = databaseError(error)?.code
+  if (code === '57014' || code === '55P03' || code === '25P03') return true
+  for (let current = error, depth = 0; depth < 5; depth++) {
+    if (!(current instanceof Error)) return false
+    if (/timeout exceeded when trying to connect/i.test(current.message)) return true
+    current = current.cause
+  }
+  return false
+}

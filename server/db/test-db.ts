@@ -10,11 +10,20 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { Client } from 'pg'
-import { type Database, MIGRATIONS_DIR, migrate, openDatabase, pgliteClientOf } from './client'
+import {
+  type Database,
+  type DatabaseTimeouts,
+  MIGRATIONS_DIR,
+  migrate,
+  openDatabase,
+  pgliteClientOf,
+} from './client'
 
 export interface TestDatabaseOptions {
   /** Use PostgreSQL at TEST_DATABASE_URL if it is set. */
   postgres?: boolean
+  /** The time limits the API serves with (none by default). */
+  timeouts?: DatabaseTimeouts
 }
 
 export interface TestDatabase extends Database {
@@ -30,8 +39,8 @@ export function hasTestPostgres(): boolean {
 export async function createTestDatabase(options: TestDatabaseOptions = {}): Promise<TestDatabase> {
   const wantPostgres = options.postgres ?? process.env.TEST_DB === 'postgres'
   const adminUrl = process.env.TEST_DATABASE_URL
-  if (wantPostgres && adminUrl) return createPostgresTestDatabase(adminUrl)
-  return createPgliteTestDatabase()
+  if (wantPostgres && adminUrl) return createPostgresTestDatabase(adminUrl, options.timeouts)
+  return createPgliteTestDatabase(options.timeouts)
 }
 
 // A migrated PGlite is dumped once and later test databases start from the dump, which is much
@@ -86,7 +95,7 @@ async function loadPgliteTemplate(): Promise<Blob> {
   return dump
 }
 
-async function createPgliteTestDatabase(): Promise<TestDatabase> {
+async function createPgliteTestDatabase(timeouts?: DatabaseTimeouts): Promise<TestDatabase> {
   if (!pgliteTemplate) {
     pgliteTemplate = loadPgliteTemplate()
     pgliteTemplate.catch(() => {
@@ -94,26 +103,34 @@ async function createPgliteTestDatabase(): Promise<TestDatabase> {
     })
   }
   try {
-    return await openDatabase({ memory: true, pgliteLoadDataDir: await pgliteTemplate })
+    return await openDatabase({ memory: true, pgliteLoadDataDir: await pgliteTemplate, timeouts })
   } catch (error) {
     // A cached dump from an incompatible build: drop it and start again from scratch once.
     const file = templateCacheFile()
     if (!file || !fs.existsSync(file)) throw error
     fs.rmSync(file, { force: true })
     pgliteTemplate = buildPgliteTemplate()
-    return openDatabase({ memory: true, pgliteLoadDataDir: await pgliteTemplate })
+    return openDatabase({ memory: true, pgliteLoadDataDir: await pgliteTemplate, timeouts })
   }
 }
 
-async function createPostgresTestDatabase(adminUrl: string): Promise<TestDatabase> {
+async function createPostgresTestDatabase(
+  adminUrl: string,
+  timeouts?: DatabaseTimeouts,
+): Promise<TestDatabase> {
   const name = `test_${randomBytes(6).toString('hex')}`
   await withAdminClient(adminUrl, (c) => c.query(`CREATE DATABASE "${name}"`))
   const url = new URL(adminUrl)
   url.pathname = `/${name}`
   let database: Database
   try {
-    database = await openDatabase({ url: url.toString(), poolMax: 4 })
-    await migrate(database)
+    const setup = await openDatabase({ url: url.toString(), poolMax: 1 })
+    try {
+      await migrate(setup)
+    } finally {
+      await setup.close()
+    }
+    database = await openDatabase({ url: url.toString(), poolMax: 4, timeouts })
   } catch (error) {
     await withAdminClient(adminUrl, (c) =>
       c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`),

@@ -7,6 +7,18 @@ import { CONTRACT_PATH, loadContract } from '../contract'
 const contractYaml = fs.readFileSync(CONTRACT_PATH)
 const contractJson = Buffer.from(JSON.stringify(loadContract()))
 
+/** /health waits this long for the database, so monitors get an answer whatever it does. */
+export const HEALTH_DATABASE_WAIT_MS = 1000
+
+/** The task's result, or 'timeout' when it takes longer than `ms` (the task is not stopped). */
+export function withinTime<T>(task: Promise<T>, ms: number): Promise<T | 'timeout'> {
+  let timer: NodeJS.Timeout | undefined
+  const timeout = new Promise<'timeout'>((resolve) => {
+    timer = setTimeout(() => resolve('timeout'), ms)
+  })
+  return Promise.race([task, timeout]).finally(() => clearTimeout(timer))
+}
+
 export const systemHandlers: HandlerMap = {
   async getFeatures(_request, reply, context): Promise<FeaturesResponse> {
     reply.header('cache-control', 'public, max-age=300')
@@ -29,12 +41,15 @@ export const systemHandlers: HandlerMap = {
   },
 
   async getHealth(_request, reply, context): Promise<HealthResponse> {
-    try {
-      await context.deps.db.execute(sql`select 1`)
-      return { status: 'ok', database: 'ok' }
-    } catch {
-      reply.status(503)
-      return { status: 'error', database: 'error' }
-    }
+    const started = performance.now()
+    const database = await withinTime(
+      context.deps.db.execute(sql`select 1`).then(() => 'ok' as const),
+      HEALTH_DATABASE_WAIT_MS,
+    ).catch(() => 'error' as const)
+    const latency = Math.round(performance.now() - started)
+    const answer = { database, latency_ms: Math.min(latency, HEALTH_DATABASE_WAIT_MS) }
+    if (database === 'ok') return { status: 'ok', ...answer }
+    reply.status(503)
+    return { status: 'error', ...answer }
   },
 }

@@ -32,11 +32,15 @@ export interface TestAppOptions {
   seed?: number
   /** Extra settings, as environment variables (e.g. GITHUB_API_URL, MAX_ARCHIVE_MB). */
   env?: Record<string, string>
+  /** Serve with the database time limits of a real deployment (config's databaseTimeouts). */
+  withDatabaseTimeouts?: boolean
 }
 
 export interface TestApp {
   app: FastifyInstance
   db: Db
+  /** The PostgreSQL database's URL (for a second session), when on PostgreSQL. */
+  databaseUrl?: string
   storage: MemoryArchiveStorage
   config: ServerConfig
   /** Listed in ADMIN_EMAILS: sign it up with a verified email to act as an admin. */
@@ -52,17 +56,20 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     publishers: options.publishers ?? TEST_DATA.publishers,
     seed: options.seed ?? TEST_DATA.seed,
   }
-  const database = await createTestDatabase({ postgres: options.postgres ?? false })
+  const adminEmail = uniqueEmail('admin')
+  const config = loadConfig({
+    ADMIN_EMAILS: adminEmail,
+    API_PUBLIC_URL: TEST_PUBLIC_URL,
+    FIREBASE_PROJECT_ID: TEST_PROJECT_ID,
+    ...options.env,
+  })
+  const database = await createTestDatabase({
+    postgres: options.postgres ?? false,
+    timeouts: options.withDatabaseTimeouts ? config.databaseTimeouts : undefined,
+  })
   const storage = new MemoryArchiveStorage()
   try {
     await loadDemoData(database.db, storage, seedOptions)
-    const adminEmail = uniqueEmail('admin')
-    const config = loadConfig({
-      ADMIN_EMAILS: adminEmail,
-      API_PUBLIC_URL: TEST_PUBLIC_URL,
-      FIREBASE_PROJECT_ID: TEST_PROJECT_ID,
-      ...options.env,
-    })
     const app = await buildApp({
       db: database.db,
       storage,
@@ -73,6 +80,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     return {
       app,
       db: database.db,
+      databaseUrl: database.url,
       storage,
       config,
       adminEmail,

@@ -10,5 +10,8 @@ import type { HealthResponseDatabase } from './healthResponseDatabase';
 
 export interface HealthResponse {
   status: HealthResponseStatus;
+  /** `timeout`: the database did not answer `select 1` within a second. */
   database: HealthResponseDatabase;
+  /** How long the database took to answer (or the time waited, at most 1000). */
+  latency_ms: number;
 }

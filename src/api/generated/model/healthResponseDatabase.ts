@@ -6,11 +6,15 @@
  * OpenAPI spec version: 1.0.0
  */
 
+/**
+ * `timeout`: the database did not answer `select 1` within a second.
+ */
 export type HealthResponseDatabase = typeof HealthResponseDatabase[keyof typeof HealthResponseDatabase];
 
 
 // eslint-disable-next-line @typescript-eslint/no-redeclare
 export const HealthResponseDatabase = {
   ok: 'ok',
+  timeout: 'timeout',
   error: 'error',
 } as const;

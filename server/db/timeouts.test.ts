@@ -1,0 +1,87 @@
+/**
+ * Database time limits: with `nodes` locked by another session (a long migration, a stuck
+ * transaction), requests answer 503 "database busy" after the lock timeout instead of stalling,
+ * nothing is changed, and /health answers within about a second whatever the database does.
+ */
+import { Client } from 'pg'
+import type { HealthResponse, NodeListResponse } from '@/src/api/generated/model'
+import { HEALTH_DATABASE_WAIT_MS, withinTime } from '../routes/system'
+import { signUpUser } from '../test/auth'
+import { snapshotState } from '../test/data'
+import { createTestApp, expectErrorBody, get, send, type TestApp } from '../test/harness'
+import { hasTestPostgres } from './test-db'
+
+jest.setTimeout(60_000)
+
+describe('withinTime (the /health race)', () => {
+  it('gives the answer when it comes in time, "timeout" otherwise', async () => {
+    await expect(withinTime(Promise.resolve('ok'), 50)).resolves.toBe('ok')
+    const never = new Promise<string>(() => {})
+    await expect(withinTime(never, 20)).resolves.toBe('timeout')
+    await expect(withinTime(Promise.reject(new Error('down')), 50)).rejects.toThrow('down')
+  })
+})
+
+const onPostgres = hasTestPostgres() ? describe : describe.skip
+
+onPostgres('with nodes locked by another session (PostgreSQL)', () => {
+  let h: TestApp
+  let locker: Client
+
+  beforeAll(async () => {
+    h = await createTestApp({ postgres: true, withDatabaseTimeouts: true, nodes: 5, publishers: 1 })
+    locker = new Client({ connectionString: h.databaseUrl })
+    await locker.connect()
+  })
+
+  afterAll(async () => {
+    await locker?.end()
+    await h?.close()
+  })
+
+  /** Waits until `count` sessions of this database wait on a lock (the pool is then used up). */
+  async function waitUntilSessionsWaitOnLocks(count: number) {
+    for (let attempt = 0; attempt < 50; attempt++) {
+      await new Promise((resolve) => setTimeout(resolve, 100))
+      const { rows } = await locker.query<{ waiting: number }>(
+        `select count(*)::int as waiting from pg_stat_activity
+         where datname = current_database() and state = 'active' and wait_event_type = 'Lock'`,
+      )
+      if (rows[0].waiting >= count) return
+    }
+    throw new Error(`${count} sessions never waited on the lock together`)
+  }
+
+  it('reads and writes answer 503 with Retry-After, change nothing; /health answers in time', async () => {
+    expect((await get<NodeListResponse>(h.app, '/nodes')).status).toBe(200)
+    const owner = await signUpUser()
+    const before = await snapshotState(h.db)
+    await locker.query('begin')
+    await locker.query('lock table nodes in access exclusive mode')
+    try {
+      const read = await get(h.app, '/nodes')
+      expect(expectErrorBody(read, 503).message).toMatch(/busy/)
+      expect(read.response.headers['retry-after']).toBe('2')
+      const write = await send(h.app, 'POST', '/publishers/comfy-demo/nodes', {
+        as: owner,
+        body: { id: 'locked-out', name: 'Locked out' },
+      })
+      expect([403, 503]).toContain(write.status)
+
+      // Every pooled connection waits on the lock: /health still answers, after about a second.
+      const stalled = Array.from({ length: 4 }, () => get(h.app, '/nodes'))
+      await waitUntilSessionsWaitOnLocks(4)
+      const health = await get<HealthResponse>(h.app, '/health')
+      expect(health.status).toBe(503)
+      expect(health.body).toMatchObject({ status: 'error', database: 'timeout' })
+      expect(health.body.latency_ms).toBe(HEALTH_DATABASE_WAIT_MS)
+      for (const reply of await Promise.all(stalled)) expect(reply.status).toBe(503)
+    } finally {
+      // Released only now: everything above answered while the lock was held.
+      await locker.query('rollback')
+    }
+    expect(await snapshotState(h.db)).toBe(before)
+    const healthy = await get<HealthResponse>(h.app, '/health')
+    expect(healthy.body).toMatchObject({ status: 'ok', database: 'ok' })
+  })
+})
