@@ -14,6 +14,7 @@ import { connectInvalidation } from '@/src/api/invalidation'
 import { browserPersistOptions } from '@/src/api/persist'
 import { makeQueryClient } from '@/src/api/query-client'
 import { AuthProvider, type RequiresAuth } from '@/src/lib/auth'
+import { withPageTranslations } from '@/src/lib/page-translations'
 import nextI18nextConfig from '@/next-i18next.config'
 
 // Inter, self-hosted from @fontsource-variable/inter: no font download from a third party.
@@ -63,4 +64,5 @@ function RegistryApp({ Component, pageProps }: AppProps<PageProps>) {
   )
 }
 
-export default appWithTranslation(RegistryApp, nextI18nextConfig)
+// withPageTranslations: pages reached client-side bring sections public pages leave out.
+export default appWithTranslation(withPageTranslations(RegistryApp), nextI18nextConfig)
