@@ -17,7 +17,7 @@ import {
 } from '@/src/lib/constants'
 import { Dialog, FormDialogActions } from './Dialog'
 import { FormMessage, TextAreaField, TextField } from './fields'
-import { noProblems, textProblem, urlProblem } from './validation'
+import { imageProblem, noProblems, textProblem, urlProblem } from './validation'
 
 /** Tags typed as a comma-separated list: trimmed, lowercase, without empties or repeats. */
 export function parseTags(value: string): string[] {
@@ -103,7 +103,7 @@ export function EditNodeDialog({ node, onClose, onSaved }: EditNodeDialogProps) 
     ),
     description: textProblem(values.description, { max: DESCRIPTION_MAX_LENGTH }, t),
     repository: urlProblem(values.repository, t),
-    icon: urlProblem(values.icon, t),
+    icon: imageProblem(values.icon, t),
     tags:
       tags.length > NODE_TAGS_MAX
         ? t('manage.node.tooManyTags', { max: NODE_TAGS_MAX })

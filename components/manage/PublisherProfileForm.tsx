@@ -9,7 +9,7 @@ import { apiErrorMessage } from '@/src/lib/api-error'
 import { DESCRIPTION_MAX_LENGTH, NAME_MAX_LENGTH } from '@/src/lib/constants'
 import { FormMessage, TextAreaField, TextField } from './fields'
 import { CARD } from './styles'
-import { noProblems, supportProblem, textProblem, urlProblem } from './validation'
+import { imageProblem, noProblems, supportProblem, textProblem, urlProblem } from './validation'
 
 export function PublisherProfileForm({ publisher }: { publisher: Publisher }) {
   const { t } = useTranslation('common')
@@ -38,7 +38,7 @@ export function PublisherProfileForm({ publisher }: { publisher: Publisher }) {
     website: urlProblem(values.website, t),
     support: supportProblem(values.support, t),
     source_code_repo: urlProblem(values.source_code_repo, t),
-    logo: urlProblem(values.logo, t),
+    logo: imageProblem(values.logo, t),
   }
   const shown = (problem: string | undefined) => (submitted ? problem : undefined)
 

@@ -1,20 +1,11 @@
-// Client-side checks of the management forms, mirroring the contract's limits so mistakes are
-// explained before a request is sent. The server checks everything again.
+// Client-side checks of the management forms, with the contract's limits and the API's own
+// field rules (src/lib/field-rules.ts), so mistakes are explained before a request is sent and
+// whatever the API accepts the forms accept. The server checks everything again.
 import type { Translate } from '@/src/lib/api-error'
-import { EMAIL_MAX_LENGTH, URL_MAX_LENGTH } from '@/src/lib/constants'
+import { URL_MAX_LENGTH } from '@/src/lib/constants'
+import { isHttpUrl, isImageReference, isSupportContact } from '@/src/lib/field-rules'
 
-export function isHttpUrl(value: string): boolean {
-  try {
-    const url = new URL(value)
-    return url.protocol === 'https:' || url.protocol === 'http:'
-  } catch {
-    return false
-  }
-}
-
-export function isEmail(value: string): boolean {
-  return value.length <= EMAIL_MAX_LENGTH && /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value)
-}
+export { isEmail } from '@/src/lib/field-rules'
 
 /** A text's problem: missing (with the field's own message) or too long. */
 export function textProblem(
@@ -37,10 +28,20 @@ export function urlProblem(value: string, t: Translate): string | undefined {
   return isHttpUrl(trimmed) ? undefined : t('manage.form.invalidUrl')
 }
 
+/** An optional image: empty, a full http(s) URL or a path on this site (`/icons/x.svg`). */
+export function imageProblem(value: string, t: Translate): string | undefined {
+  const trimmed = value.trim()
+  if (!trimmed) return undefined
+  if (trimmed.length > URL_MAX_LENGTH) {
+    return t('manage.form.tooLong', { max: URL_MAX_LENGTH })
+  }
+  return isImageReference(trimmed) ? undefined : t('manage.form.invalidImage')
+}
+
 /** An optional support contact: empty, an email address or a web address. */
 export function supportProblem(value: string, t: Translate): string | undefined {
   const trimmed = value.trim()
-  if (!trimmed || isEmail(trimmed.replace(/^mailto:/, '')) || isHttpUrl(trimmed)) return undefined
+  if (!trimmed || isSupportContact(trimmed)) return undefined
   return t('manage.form.invalidSupport')
 }
 

@@ -12,13 +12,12 @@ import {
 } from '@/src/api/generated/model'
 import { httpUrl } from '@/src/lib/seo'
 import { publisherPath } from '@/src/lib/paths'
+import { FALLBACK_IMAGE, imageSource } from '@/src/lib/field-rules'
 import { claimedPublisher } from '@/src/lib/unclaimed'
 import { ComfyNodeList } from './ComfyNodeList'
 import { formatDate, formatNumber } from './format'
 import { InstallBox } from './InstallBox'
 import { VersionHistory } from './VersionHistory'
-
-export const FALLBACK_ICON = '/icons/node-0.svg'
 
 /** The node's markdown, rendered and sanitised on the server (`markdownHtml`). */
 export interface NodeMarkdown {
@@ -106,9 +105,9 @@ export function NodeView({
   const comfyui = node.supported_comfyui_version || latest?.supported_comfyui_version
   const frontend =
     node.supported_comfyui_frontend_version || latest?.supported_comfyui_frontend_version
-  const icon = !iconFailed && node.icon ? node.icon : FALLBACK_ICON
+  const icon = iconFailed ? FALLBACK_IMAGE : imageSource(node.icon)
   const onIconError = (event: SyntheticEvent<HTMLImageElement>) => {
-    if (event.currentTarget.getAttribute('src') !== FALLBACK_ICON) setIconFailed(true)
+    if (event.currentTarget.getAttribute('src') !== FALLBACK_IMAGE) setIconFailed(true)
   }
   const list = (values: string[] | undefined) =>
     values?.length ? values.join(', ') : t('node.anyValue')

@@ -5,10 +5,8 @@ import { formatNumber } from '@/components/node/format'
 import type { Node } from '@/src/api/generated/model'
 import { summary } from '@/src/lib/markdown'
 import { nodePath, publisherPath } from '@/src/lib/paths'
+import { FALLBACK_IMAGE, imageSource } from '@/src/lib/field-rules'
 import { claimedPublisher } from '@/src/lib/unclaimed'
-
-/** Shown when a node has no icon or its icon does not load. */
-export const FALLBACK_NODE_ICON = '/icons/node-0.svg'
 
 export interface NodeCardProps {
   node: Node
@@ -34,9 +32,9 @@ export function NodeCard({ node, headingLevel = 3 }: NodeCardProps) {
   const [iconFailed, setIconFailed] = useState(false)
   const Heading = headingLevel === 2 ? 'h2' : 'h3'
   const publisher = claimedPublisher(node)
-  const icon = !iconFailed && node.icon ? node.icon : FALLBACK_NODE_ICON
+  const icon = iconFailed ? FALLBACK_IMAGE : imageSource(node.icon)
   const onIconError = (event: SyntheticEvent<HTMLImageElement>) => {
-    if (event.currentTarget.getAttribute('src') !== FALLBACK_NODE_ICON) setIconFailed(true)
+    if (event.currentTarget.getAttribute('src') !== FALLBACK_IMAGE) setIconFailed(true)
   }
   const matched = node.comfy_nodes_matched ?? 0
   const description = summary(node.description)

@@ -5,6 +5,7 @@ import { useId, type ReactNode } from 'react'
 import { NodeCard } from '@/components/nodes/NodeCard'
 import { PublisherStatus, type NodeListResponse, type Publisher } from '@/src/api/generated/model'
 import { httpUrl } from '@/src/lib/seo'
+import { imageSource } from '@/src/lib/field-rules'
 
 /** Nodes per page on a publisher's page. */
 export const PUBLISHER_NODES_PAGE_SIZE = 12
@@ -73,7 +74,7 @@ export function PublisherView({ publisher, nodes, page, actions }: PublisherView
       <div className="flex flex-wrap items-start gap-4">
         {/* eslint-disable-next-line @next/next/no-img-element -- logos come from anywhere */}
         <img
-          src={httpUrl(publisher.logo) ?? '/icons/node-0.svg'}
+          src={imageSource(publisher.logo)}
           alt=""
           width={64}
           height={64}

@@ -243,6 +243,26 @@ describe.each(BACKENDS)('node writes on %s', (backend) => {
     })
   })
 
+  describe('images', () => {
+    it('take a path on this site (as seeded) but not one a browser reads as another host', async () => {
+      const id = await newNode()
+      const url = `/publishers/${publisherId}/nodes/${id}`
+      const seeded = await send<Node>(h.app, 'PUT', url, {
+        as: owner,
+        body: { icon: '/icons/node-0.svg', banner_url: '/icons/node-1.svg' },
+      })
+      expect(seeded.body).toMatchObject({ icon: '/icons/node-0.svg' })
+      for (const icon of ['/\\evil.example/x.png', '//evil.example/x.png', 'javascript:alert(1)']) {
+        const body = await expectUnchanged(
+          () => send(h.app, 'PUT', url, { as: owner, body: { icon } }),
+          400,
+        )
+        expect(body.message).toContain("'icon'")
+      }
+      expect((await get<Node>(h.app, `/nodes/${id}`)).body.icon).toBe('/icons/node-0.svg')
+    })
+  })
+
   describe('DELETE /publishers/{id}/nodes/{nodeId}', () => {
     it('hides the node from the public, keeps it for admins and keeps its id reserved', async () => {
       const id = await newNode()

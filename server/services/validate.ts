@@ -1,5 +1,7 @@
-// Field rules the contract's JSON schemas cannot express (blank names, URL shapes, list sizes).
+// Field rules the contract's JSON schemas cannot express (blank names, URL shapes, list sizes);
+// the URL and contact rules are src/lib/field-rules.ts, which the owners' forms use too.
 // Every failure is a 400 whose message names the field, e.g. "Invalid field 'website': …".
+import { isHttpUrl, isImageReference, isSupportContact } from '@/src/lib/field-rules'
 import { badRequest } from '../errors'
 
 export const MAX_LIST_ITEMS = 50
@@ -20,15 +22,6 @@ export function nonBlank(field: string, value: string | undefined): string | und
   return trimmed
 }
 
-function isHttpUrl(value: string): boolean {
-  try {
-    const url = new URL(value)
-    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== ''
-  } catch {
-    return false
-  }
-}
-
 /** '' (cleared) or an absolute http(s) URL. */
 export function httpUrl(field: string, value: string | undefined): string | undefined {
   const trimmed = text(value)
@@ -41,20 +34,19 @@ export function httpUrl(field: string, value: string | undefined): string | unde
 /** An image: an absolute http(s) URL or a path on this site ('/icons/x.svg'). */
 export function imageUrl(field: string, value: string | undefined): string | undefined {
   const trimmed = text(value)
-  if (!trimmed) return trimmed
-  const sitePath = trimmed.startsWith('/') && !trimmed.startsWith('//')
-  if (!sitePath && !isHttpUrl(trimmed)) {
-    throw invalidField(field, `'${trimmed}' is not an http(s) URL of an image.`)
+  if (trimmed && !isImageReference(trimmed)) {
+    throw invalidField(
+      field,
+      `'${trimmed}' is neither an http(s) URL of an image nor a path on this site (e.g. /icons/node.svg).`,
+    )
   }
   return trimmed
 }
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
-
 /** Support contact: an email address or an http(s) URL. */
 export function supportContact(field: string, value: string | undefined): string | undefined {
   const trimmed = text(value)
-  if (trimmed && !EMAIL.test(trimmed) && !isHttpUrl(trimmed)) {
+  if (trimmed && !isSupportContact(trimmed)) {
     throw invalidField(field, 'enter an email address or an http(s) URL.')
   }
   return trimmed

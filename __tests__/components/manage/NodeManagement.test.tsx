@@ -154,9 +154,7 @@ describe('Node management on the node page', () => {
     })
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save changes' }))
     expect(within(dialog).getByText('Enter a name for the node.')).toBeInTheDocument()
-    expect(
-      within(dialog).getByText('Enter a full web address starting with https:// or http://.'),
-    ).toBeInTheDocument()
+    expect(within(dialog).getByText(/Enter a web address of an image/)).toBeInTheDocument()
     expect(requests.calls('PUT', '/publishers/acme/nodes/demo-node')).toHaveLength(0)
 
     fireEvent.change(name, { target: { value: 'Demo Node 2' } })
@@ -173,6 +171,29 @@ describe('Node management on the node page', () => {
       name: 'Demo Node 2',
       tags: ['video', 'upscaling'],
       supported_os: ['Windows', 'Linux', 'macos'],
+    })
+  })
+
+  it('saves a seeded node unchanged (its icon is a path on this site), refuses /\\host paths', async () => {
+    const seeded = makeNode({ publisher, icon: '/icons/node-0.svg' })
+    const { requests } = renderNodePage(seeded, true, {
+      'GET /publishers/acme/nodes/demo-node/permissions': { status: 200, data: { canEdit: true } },
+      'GET /nodes/demo-node/versions': { status: 200, data: [active] },
+      'PUT /publishers/acme/nodes/demo-node': { status: 200, data: seeded },
+    })
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit node' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Demo Node' })
+    const icon = within(dialog).getByRole('textbox', { name: 'Icon URL (optional)' })
+    // Browsers fetch `/\host/x` from another host: not a path on this site.
+    fireEvent.change(icon, { target: { value: '/\\evil.example/x.png' } })
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save changes' }))
+    expect(within(dialog).getByText(/Enter a web address of an image/)).toBeInTheDocument()
+    expect(requests.calls('PUT', '/publishers/acme/nodes/demo-node')).toHaveLength(0)
+    fireEvent.change(icon, { target: { value: '/icons/node-0.svg' } })
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save changes' }))
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
+    expect(requests.calls('PUT', '/publishers/acme/nodes/demo-node')[0].body).toMatchObject({
+      icon: '/icons/node-0.svg',
     })
   })
 

@@ -74,6 +74,25 @@ describe('PublisherSettings', () => {
     })
   })
 
+  it('saves a seeded publisher unchanged: its logo is a path on this site', async () => {
+    const requests = fakeApi({
+      'GET /publishers/acme': {
+        status: 200,
+        data: { ...publisher([{ id: 'm1', role: 'owner', user: ada }]), logo: '/icons/node-0.svg' },
+      },
+      'GET /publishers/acme/permissions': { status: 200, data: { canEdit: true } },
+      'GET /publishers/acme/tokens': { status: 200, data: [] },
+      'PUT /publishers/acme': { status: 200, data: publisher([]) },
+    })
+    renderSettings()
+    await screen.findByRole('textbox', { name: 'Description (optional)' })
+    fireEvent.click(screen.getByRole('button', { name: 'Save changes' }))
+    expect(await screen.findByText('Changes saved.')).toBeInTheDocument()
+    expect(requests.calls('PUT', '/publishers/acme')[0].body).toMatchObject({
+      logo: '/icons/node-0.svg',
+    })
+  })
+
   it('keeps the last owner: their role and removal are disabled', async () => {
     api(true, [
       { id: 'm1', role: 'owner', user: ada },

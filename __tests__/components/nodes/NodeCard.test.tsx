@@ -1,5 +1,6 @@
 import { fireEvent, screen } from '@testing-library/react'
-import { FALLBACK_NODE_ICON, NodeCard } from '@/components/nodes/NodeCard'
+import { NodeCard } from '@/components/nodes/NodeCard'
+import { FALLBACK_IMAGE } from '@/src/lib/field-rules'
 import type { Node } from '@/src/api/generated/model'
 import { renderWithProviders } from '../../test-utils'
 
@@ -72,11 +73,11 @@ describe('NodeCard', () => {
     const { container, rerender } = renderWithProviders(
       <NodeCard node={makeNode({ icon: undefined })} />,
     )
-    expect(container.querySelector('img')).toHaveAttribute('src', FALLBACK_NODE_ICON)
+    expect(container.querySelector('img')).toHaveAttribute('src', FALLBACK_IMAGE)
     rerender(<NodeCard node={makeNode({ id: 'other', icon: 'https://broken.example/x.png' })} />)
     const img = container.querySelector('img') as HTMLImageElement
     fireEvent.error(img)
-    expect(img).toHaveAttribute('src', FALLBACK_NODE_ICON)
+    expect(img).toHaveAttribute('src', FALLBACK_IMAGE)
     expect(img).toHaveAttribute('alt', '')
   })
 
