@@ -128,3 +128,10 @@ export const UNCLAIMED_PUBLISHER = {
   description:
     'Nodes that no publisher has claimed yet. The owner of a node’s GitHub repository can claim it on the node’s page.',
 } as const
+
+/**
+ * POST /api/revalidate/nodes/{id} regenerates a node page in every language (about 0.5 s of
+ * CPU): each client may ask this often, on top of once per node every 2 s.
+ */
+export const REVALIDATE_RATE_LIMIT = { capacity: 10, perMs: 60_000 } as const
+export const REVALIDATE_INTERVAL_MS = 2000
