@@ -54,3 +54,12 @@ export async function signIn(page: Page, email: string, password: string) {
   await page.waitForFunction(() => typeof window.__registryTestSignIn === 'function')
   await page.evaluate(([e, p]) => window.__registryTestSignIn?.(e, p), [email, password] as const)
 }
+
+/** Marks an emulator account's email as verified (as the provider does after its email link). */
+export async function verifyEmail(request: APIRequestContext, localId: string) {
+  const response = await request.post(
+    `${AUTH_EMULATOR_URL}/identitytoolkit.googleapis.com/v1/accounts:update?key=any`,
+    { headers: { authorization: 'Bearer owner' }, data: { localId, emailVerified: true } },
+  )
+  expect(response.ok()).toBe(true)
+}

@@ -19,6 +19,8 @@ export interface Caller {
   name: string
   isAdmin: boolean
   isApproved: boolean
+  /** The sign-in provider vouches for `email` (invitations go to verified addresses only). */
+  emailVerified: boolean
 }
 
 export interface RequestContext {

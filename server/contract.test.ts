@@ -394,6 +394,8 @@ describe.each(BACKENDS)('the API against its contract on %s', (backend) => {
       ['getUser', '/users', 'admin', 200],
       ['getUser', '/users', 'anonymous', 401],
       ['listPublishersForUser', '/users/publishers/', 'owner', 200],
+      ['listMyInvitations', '/users/invitations', 'owner', 200],
+      ['listMyInvitations', '/users/invitations', 'anonymous', 401],
       ['getHealth', '/health', 'anonymous', 200],
     ]
 

@@ -1,5 +1,8 @@
-// A publisher's members (owners only): add by email, change a role, remove. The last owner can
-// be neither demoted nor removed, so a publisher always keeps an owner (the server refuses too).
+// A publisher's members (owners only): invite by email, change a role, remove; pending
+// invitations can be cancelled. The last owner can be neither demoted nor removed, so a publisher
+// always keeps an owner (the server refuses too). The list is the publisher's own query
+// (GET /publishers/{id}), which the member calls' paths do not invalidate: each change updates it.
+import { useQueryClient } from '@tanstack/react-query'
 import { Button, Select } from 'flowbite-react'
 import { useTranslation } from 'next-i18next/pages'
 import { useId, useState, type FormEvent } from 'react'
@@ -9,7 +12,9 @@ import {
   type PublisherMember,
 } from '@/src/api/generated/model'
 import {
+  getGetPublisherQueryKey,
   useAddPublisherMember,
+  useCancelPublisherInvitation,
   useRemovePublisherMember,
   useUpdatePublisherMember,
 } from '@/src/api/generated/publishers/publishers'
@@ -34,6 +39,18 @@ export function isLastOwner(member: PublisherMember, members: PublisherMember[])
   )
 }
 
+/** After a change of members or invitations: the publisher's query shows the new state. */
+function usePublisherUpdate(publisherId: string) {
+  const queryClient = useQueryClient()
+  const key = getGetPublisherQueryKey(publisherId)
+  return {
+    /** From the publisher the call answered with. */
+    set: (publisher: Publisher) => queryClient.setQueryData(key, publisher),
+    /** After a call that answers nothing (204). */
+    refetch: () => void queryClient.invalidateQueries({ queryKey: key }),
+  }
+}
+
 function AddMemberForm({ publisherId }: { publisherId: string }) {
   const { t } = useTranslation('common')
   const [email, setEmail] = useState('')
@@ -41,6 +58,7 @@ function AddMemberForm({ publisherId }: { publisherId: string }) {
   const [submitted, setSubmitted] = useState(false)
   const [added, setAdded] = useState<string>()
   const add = useAddPublisherMember()
+  const update = usePublisherUpdate(publisherId)
   const problem = !email.trim()
     ? t('manage.members.emailRequired')
     : isEmail(email.trim())
@@ -56,7 +74,8 @@ function AddMemberForm({ publisherId }: { publisherId: string }) {
     add.mutate(
       { publisherId, data: { email: address, role } },
       {
-        onSuccess: () => {
+        onSuccess: (publisher) => {
+          update.set(publisher)
           setAdded(address)
           setEmail('')
           setSubmitted(false)
@@ -113,8 +132,13 @@ export function MembersSection({
   const lastOwnerHintId = useId()
   const members = publisher.members ?? []
   const [removing, setRemoving] = useState<PublisherMember>()
-  const updateRole = useUpdatePublisherMember()
-  const remove = useRemovePublisherMember()
+  const update = usePublisherUpdate(publisher.id)
+  const updateRole = useUpdatePublisherMember({
+    mutation: { onSuccess: (data) => update.set(data) },
+  })
+  const remove = useRemovePublisherMember({ mutation: { onSuccess: () => update.refetch() } })
+  const cancel = useCancelPublisherInvitation({ mutation: { onSuccess: () => update.refetch() } })
+  const invitations = publisher.invitations ?? []
   const nameOf = (member: PublisherMember) =>
     member.user?.name?.trim() || member.user?.email || t('publisher.unnamedMember')
 
@@ -188,6 +212,39 @@ export function MembersSection({
           )
         })}
       </ul>
+      {invitations.length > 0 && (
+        <>
+          <h3 className="mt-6 text-lg font-semibold">{t('manage.members.invitationsTitle')}</h3>
+          {cancel.isError && (
+            <div className="mt-3">
+              <FormMessage kind="error">{apiErrorMessage(cancel.error, t)}</FormMessage>
+            </div>
+          )}
+          <ul className="mt-2 divide-y divide-gray-200 dark:divide-gray-700">
+            {invitations.map((invitation) => (
+              <li key={invitation.id} className="flex flex-wrap items-center gap-3 py-3">
+                <div className="min-w-0 flex-1">
+                  <p className="font-medium break-all">{invitation.email}</p>
+                  <p className={`text-sm ${MUTED}`}>
+                    {t('manage.members.invitedAs', { role: t(`manage.roles.${invitation.role}`) })}
+                  </p>
+                </div>
+                <Button
+                  color="light"
+                  size="sm"
+                  disabled={cancel.isPending}
+                  aria-label={t('manage.members.cancelInvitationOf', { email: invitation.email })}
+                  onClick={() =>
+                    cancel.mutate({ publisherId: publisher.id, invitationId: invitation.id })
+                  }
+                >
+                  {t('manage.members.cancelInvitation')}
+                </Button>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
       <AddMemberForm publisherId={publisher.id} />
       <ConfirmDialog
         open={removing !== undefined}

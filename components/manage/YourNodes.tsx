@@ -20,6 +20,7 @@ import {
   publisherSettingsPath,
 } from '@/src/lib/paths'
 import { FormMessage } from './fields'
+import { Invitations } from './Invitations'
 import { PublishFromCli } from './PublishFromCli'
 import { BUTTON_LINK, CARD, LINK, MUTED, SECONDARY_LINK } from './styles'
 
@@ -168,6 +169,7 @@ export function YourNodes() {
           </Link>
         )}
       </div>
+      <Invitations />
 
       {publishers.isPending ? (
         <p role="status" className={`mt-6 ${MUTED}`}>

@@ -47,6 +47,7 @@ export async function upsertCaller(
     name: row.name,
     isAdmin: row.isAdmin || adminByConfig,
     isApproved: row.isApproved,
+    emailVerified: identity.emailVerified,
   }
 }
 

@@ -280,6 +280,32 @@ export const comfyNodes = pgTable(
   ],
 )
 
+/**
+ * Pending invitations to join a publisher, by email (accepted by the user who signs in with that
+ * address, verified). One per publisher and address; accepted or declined ones are deleted.
+ */
+export const publisherInvitations = pgTable(
+  'publisher_invitations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    publisherId: text('publisher_id')
+      .notNull()
+      .references(() => publishers.id, { onDelete: 'cascade' }),
+    /** Lowercase. */
+    email: text('email').notNull(),
+    role: text('role').$type<PublisherMemberRole>().notNull().default('member'),
+    invitedBy: text('invited_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('publisher_invitations_publisher_email_idx').on(t.publisherId, t.email),
+    index('publisher_invitations_email_idx').on(t.email),
+    check('publisher_invitations_role', sql`${t.role} in ('owner', 'member')`),
+    check('publisher_invitations_email_lowercase', sql`${t.email} = lower(${t.email})`),
+  ],
+)
+
 export const personalAccessTokens = pgTable(
   'personal_access_tokens',
   {
@@ -379,6 +405,7 @@ export type NodeReview = typeof nodeReviews.$inferSelect
 export type NewNodeReview = typeof nodeReviews.$inferInsert
 export type NodeDownloadsDaily = typeof nodeDownloadsDaily.$inferSelect
 export type NewNodeDownloadsDaily = typeof nodeDownloadsDaily.$inferInsert
+export type PublisherInvitation = typeof publisherInvitations.$inferSelect
 export type PendingUpload = typeof pendingUploads.$inferSelect
 export type NewPendingUpload = typeof pendingUploads.$inferInsert
 

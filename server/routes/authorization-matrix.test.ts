@@ -13,6 +13,7 @@ import {
   nodes,
   nodeVersions,
   pendingUploads,
+  publisherInvitations,
   publisherMembers,
   publishers,
   users,
@@ -41,6 +42,8 @@ interface Fixture {
   uploadToken: string
   unclaimedNodeId: string
   memberUid: string
+  /** A pending invitation to the publisher, sent to the stranger's (verified) address. */
+  invitationId: string
 }
 
 interface Call {
@@ -166,7 +169,17 @@ describe.each(BACKENDS)('authorization matrix on %s', (backend) => {
     )
     github.addRepository(`matrix-org/${unclaimedNodeId}`)
     github.grant(GH_TOKEN, `matrix-org/${unclaimedNodeId}`, 'admin')
+    const [invitation] = await h.db
+      .insert(publisherInvitations)
+      .values({
+        publisherId,
+        email: user('stranger').email.toLowerCase(),
+        role: 'member',
+        expiresAt: new Date(Date.now() + 60 * 60 * 1000),
+      })
+      .returning()
     return {
+      invitationId: invitation.id,
       n,
       publisherId,
       nodeId,
@@ -230,6 +243,26 @@ describe.each(BACKENDS)('authorization matrix on %s', (backend) => {
       }),
       // A member may leave (remove themselves).
       expect: { ...OWNER_WRITE(204), member: 204 },
+    },
+    {
+      operationId: 'cancelPublisherInvitation',
+      call: (f) => ({
+        method: 'DELETE',
+        url: `/publishers/${f.publisherId}/invitations/${f.invitationId}`,
+      }),
+      expect: OWNER_WRITE(204),
+    },
+    {
+      operationId: 'acceptPublisherInvitation',
+      // Only the person invited (here the stranger, with that address verified) may accept; for
+      // everyone else the invitation does not exist. (A banned publisher's: invitations.test.ts.)
+      call: (f) => ({ method: 'POST', url: `/users/invitations/${f.invitationId}` }),
+      expect: { anonymous: 401, stranger: 200, member: 404, owner: 404, admin: 404, banned: 404 },
+    },
+    {
+      operationId: 'declinePublisherInvitation',
+      call: (f) => ({ method: 'DELETE', url: `/users/invitations/${f.invitationId}` }),
+      expect: { anonymous: 401, stranger: 204, member: 404, owner: 404, admin: 404, banned: 404 },
     },
     {
       operationId: 'createNode',
@@ -390,7 +423,7 @@ describe.each(BACKENDS)('authorization matrix on %s', (backend) => {
       env: { GITHUB_API_URL: github.url },
     })
     const [stranger, member, owner, admin, banned, spare] = await Promise.all([
-      signUpUser(uniqueEmail('stranger')),
+      signUpVerifiedUser(uniqueEmail('stranger')),
       signUpUser(uniqueEmail('member')),
       signUpUser(uniqueEmail('owner')),
       signUpVerifiedUser(h.adminEmail),

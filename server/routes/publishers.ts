@@ -22,7 +22,12 @@ import {
 } from '../services/access'
 import { findNodeRow } from '../services/node-writes'
 import {
-  addMember,
+  cancelInvitation,
+  invite,
+  pendingInvitations,
+  toApiInvitation,
+} from '../services/invitations'
+import {
   createPublisher,
   deletePublisher,
   removeMember,
@@ -59,10 +64,17 @@ async function visiblePublisher(context: RequestContext, publisherId: string) {
   return { publisher, mayManage }
 }
 
-/** The publisher as its owners and admins see it (with member emails). */
+/** The publisher as its members and admins see it (member emails, pending invitations). */
 async function managedView(context: RequestContext, publisher: Publisher) {
-  const members = (await membersOf(context.deps.db, [publisher.id])).get(publisher.id) ?? []
-  return toApiPublisher(publisher, members)
+  const [members, invitations] = await Promise.all([
+    membersOf(context.deps.db, [publisher.id]),
+    pendingInvitations(context.deps.db, publisher.id),
+  ])
+  return toApiPublisher(
+    publisher,
+    members.get(publisher.id) ?? [],
+    invitations.map(toApiInvitation),
+  )
 }
 
 async function publisherNodeFilters(
@@ -84,8 +96,9 @@ export const publisherHandlers: HandlerMap = {
   async getPublisher(request, _reply, context) {
     const { publisherId } = request.params as { publisherId: string }
     const { publisher, mayManage } = await visiblePublisher(context, publisherId)
+    if (mayManage) return managedView(context, publisher)
     const members = (await membersOf(context.deps.db, [publisher.id])).get(publisher.id) ?? []
-    return toApiPublisher(publisher, mayManage ? members : withoutEmails(members))
+    return toApiPublisher(publisher, withoutEmails(members))
   },
 
   async validatePublisher(request, _reply, context): Promise<ValidatePublisherResponse> {
@@ -178,8 +191,18 @@ export const publisherHandlers: HandlerMap = {
     const { publisherId } = request.params as { publisherId: string }
     const body = request.body as AddPublisherMemberRequest
     const { publisher } = await requirePublisherWrite(context.deps.db, context.caller, publisherId)
-    await addMember(context.deps.db, publisher.id, body.email, body.role)
+    await invite(context.deps.db, publisher.id, body.email, body.role, context.caller?.id ?? null)
     return reply.status(201).send(await managedView(context, publisher))
+  },
+
+  async cancelPublisherInvitation(request, reply, context) {
+    const { publisherId, invitationId } = request.params as {
+      publisherId: string
+      invitationId: string
+    }
+    const { publisher } = await requirePublisherWrite(context.deps.db, context.caller, publisherId)
+    await cancelInvitation(context.deps.db, publisher.id, invitationId)
+    return reply.status(204).send()
   },
 
   async updatePublisherMember(request, _reply, context) {

@@ -1,7 +1,8 @@
-import type { User } from '@/src/api/generated/model'
+import type { MyInvitation, User } from '@/src/api/generated/model'
 import type { HandlerMap } from '../context'
-import { unauthorized } from '../errors'
-import { publishersOfUser } from '../services/publishers'
+import { notFound, unauthorized } from '../errors'
+import { acceptInvitation, declineInvitation, invitationsFor } from '../services/invitations'
+import { findPublisher, publishersOfUser } from '../services/publishers'
 import { toApiPublisher } from '../services/serialize'
 
 export const userHandlers: HandlerMap = {
@@ -15,6 +16,27 @@ export const userHandlers: HandlerMap = {
       isApproved: caller.isApproved,
       isAdmin: caller.isAdmin,
     }
+  },
+
+  async listMyInvitations(_request, _reply, context): Promise<MyInvitation[]> {
+    if (!context.caller) throw unauthorized()
+    return invitationsFor(context.deps.db, context.caller)
+  },
+
+  async acceptPublisherInvitation(request, _reply, context) {
+    const { invitationId } = request.params as { invitationId: string }
+    if (!context.caller) throw unauthorized()
+    const publisherId = await acceptInvitation(context.deps.db, context.caller, invitationId)
+    const publisher = await findPublisher(context.deps.db, publisherId)
+    if (!publisher) throw notFound(`Publisher '${publisherId}' does not exist.`)
+    return toApiPublisher(publisher)
+  },
+
+  async declinePublisherInvitation(request, reply, context) {
+    const { invitationId } = request.params as { invitationId: string }
+    if (!context.caller) throw unauthorized()
+    await declineInvitation(context.deps.db, context.caller, invitationId)
+    return reply.status(204).send()
   },
 
   async listPublishersForUser(_request, _reply, context) {

@@ -12,11 +12,14 @@ import {
   nodeReviews,
   nodes,
   nodeVersions,
+  publisherInvitations,
   publisherMembers,
   publishers,
   users,
 } from '../db/schema'
+import { INVITATION_TTL_MS } from '../services/invitations'
 import type { ArchiveStorage } from '../storage'
+import { DEMO_PUBLISHER, DEMO_PUBLISHER_ACCOUNT } from './accounts'
 import { buildNodeArchive } from './archive'
 import {
   type DemoComfyNode,
@@ -208,6 +211,20 @@ export async function loadDemoData(
     await insertChunked(tx, users, base.users, rowsPerInsert)
     await insertChunked(tx, publishers, base.publishers, rowsPerInsert)
     await insertChunked(tx, publisherMembers, base.members, rowsPerInsert)
+    // The demo publisher account is invited into a second publisher, so /nodes shows an
+    // invitation to accept (matched by its email: the account needs no row yet).
+    const host = base.publishers.find(
+      (publisher) =>
+        publisher.id !== DEMO_PUBLISHER.id && publisher.status === 'PublisherStatusActive',
+    )
+    if (host) {
+      await tx.insert(publisherInvitations).values({
+        publisherId: host.id,
+        email: DEMO_PUBLISHER_ACCOUNT.email,
+        role: 'member',
+        expiresAt: new Date(Date.now() + INVITATION_TTL_MS),
+      })
+    }
   })
   const total = Math.max(0, Math.floor(options.nodes ?? 300))
   const deferIndexes = options.deferIndexes ?? total > 2000

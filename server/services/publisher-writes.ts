@@ -9,7 +9,7 @@ import type {
 import { UNCLAIMED_PUBLISHER } from '@/src/lib/constants'
 import type { Caller } from '../context'
 import type { Db, Tx } from '../db/client'
-import { nodes, publisherMembers, publishers, users, type Publisher } from '../db/schema'
+import { nodes, publisherMembers, publishers, type Publisher } from '../db/schema'
 import { badRequest, conflict, notFound } from '../errors'
 import { findPublisher, publisherIdProblem } from './publishers'
 import { defined, httpUrl, imageUrl, nonBlank, supportContact, text } from './validate'
@@ -121,36 +121,6 @@ const LAST_OWNER = (publisherId: string) =>
   conflict(
     `Publisher '${publisherId}' must keep at least one owner. Make another member an owner first.`,
   )
-
-export async function addMember(
-  db: Db,
-  publisherId: string,
-  email: string,
-  role: PublisherMemberRole,
-): Promise<void> {
-  const address = email.trim().toLowerCase()
-  const [user] = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(eq(sql`lower(${users.email})`, address))
-    .orderBy(users.createdAt)
-    .limit(1)
-  if (!user) {
-    throw notFound(
-      `No registered user has the email '${email.trim()}'. They need to sign in to the registry once before they can be added.`,
-    )
-  }
-  const [added] = await db
-    .insert(publisherMembers)
-    .values({ publisherId, userId: user.id, role })
-    .onConflictDoNothing()
-    .returning()
-  if (!added) {
-    throw conflict(
-      `The user with the email '${email.trim()}' is already a member of '${publisherId}'.`,
-    )
-  }
-}
 
 export async function setMemberRole(
   db: Db,

@@ -5,6 +5,7 @@ import type {
   Node as ApiNode,
   NodeVersion as ApiNodeVersion,
   Publisher as ApiPublisher,
+  PublisherInvitation as ApiPublisherInvitation,
   PublisherMember as ApiPublisherMember,
 } from '@/src/api/generated/model'
 import type { ComfyNode, NodeRow, NodeVersion, Publisher } from '../db/schema'
@@ -58,7 +59,11 @@ export function toApiNodeVersion(row: NodeVersion, view: VersionView): ApiNodeVe
   }
 }
 
-export function toApiPublisher(row: Publisher, members?: ApiPublisherMember[]): ApiPublisher {
+export function toApiPublisher(
+  row: Publisher,
+  members?: ApiPublisherMember[],
+  invitations?: ApiPublisherInvitation[],
+): ApiPublisher {
   return {
     id: row.id,
     name: row.name,
@@ -70,6 +75,7 @@ export function toApiPublisher(row: Publisher, members?: ApiPublisherMember[]): 
     createdAt: iso(row.createdAt),
     status: row.status,
     members,
+    invitations,
   }
 }
 

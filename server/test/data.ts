@@ -10,6 +10,7 @@ import {
   nodeVersions,
   pendingUploads,
   personalAccessTokens,
+  publisherInvitations,
   publisherMembers,
   publishers,
   users,
@@ -139,6 +140,7 @@ export async function snapshotState(db: Db, storage?: { keys(): string[] }): Pro
     db.select().from(personalAccessTokens),
     db.select().from(pendingUploads),
     db.select().from(nodeReviews),
+    db.select().from(publisherInvitations),
   ])
   const sorted = tables.map((rows) =>
     rows.map((row) => JSON.stringify(row)).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)),

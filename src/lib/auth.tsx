@@ -47,6 +47,8 @@ export interface AuthUser {
   email: string | null
   displayName: string | null
   photoURL: string | null
+  /** The sign-in provider vouches for `email` (publisher invitations need it). */
+  emailVerified?: boolean
 }
 
 export interface AuthState {
@@ -147,6 +149,7 @@ function toAuthUser(user: AuthUser): AuthUser {
     email: user.email,
     displayName: user.displayName,
     photoURL: user.photoURL,
+    emailVerified: user.emailVerified,
   }
 }
 

@@ -19,6 +19,7 @@ import {
   signOut as firebaseSignOut,
   type Auth,
   type User,
+  sendEmailVerification,
 } from 'firebase/auth'
 import { publicEnv } from './public-env'
 
@@ -67,4 +68,11 @@ export async function signInWithProvider(provider: 'google' | 'github'): Promise
 
 export async function sendPasswordReset(email: string): Promise<void> {
   await sendPasswordResetEmail(getFirebaseAuth(), email)
+}
+
+/** Sends the signed-in user the provider's email with a link that verifies their address. */
+export async function sendVerificationEmail(): Promise<void> {
+  const user = getFirebaseAuth().currentUser
+  if (!user) throw new Error('Sign in first.')
+  await sendEmailVerification(user)
 }

@@ -114,7 +114,13 @@ describe('PublisherSettings', () => {
         { id: 'm2', role: 'owner', user: bob },
       ],
       {
-        'PUT /publishers/acme/members/u-bob': { status: 200, data: publisher([]) },
+        'PUT /publishers/acme/members/u-bob': {
+          status: 200,
+          data: publisher([
+            { id: 'm1', role: 'owner', user: ada },
+            { id: 'm2', role: 'member', user: bob },
+          ]),
+        },
         'DELETE /publishers/acme/members/u-bob': { status: 204 },
       },
     )
@@ -127,6 +133,10 @@ describe('PublisherSettings', () => {
         role: 'member',
       }),
     )
+    // The answer is the list now: Bob is a member, so Ada is the last owner.
+    await waitFor(() =>
+      expect(screen.getByRole('combobox', { name: 'Role of Ada' })).toBeDisabled(),
+    )
     fireEvent.click(screen.getByRole('button', { name: 'Remove Bob' }))
     const dialog = await screen.findByRole('dialog', { name: 'Remove Bob?' })
     fireEvent.click(within(dialog).getByRole('button', { name: 'Remove' }))
@@ -134,19 +144,33 @@ describe('PublisherSettings', () => {
     expect(requests.calls('DELETE', '/publishers/acme/members/u-bob')).toHaveLength(1)
   })
 
-  it('adds a member by email and shows the server refusal', async () => {
+  it('invites by email: checks the address, shows a refusal, then the pending invitation', async () => {
+    let posts = 0
+    const invitation = {
+      id: '7d1c9a52-0000-4000-8000-000000000001',
+      email: 'carol@example.com',
+      role: 'owner',
+      createdAt: '2026-11-01T00:00:00Z',
+      expiresAt: '2026-12-01T00:00:00Z',
+    }
     const requests = api(true, [{ id: 'm1', role: 'owner', user: ada }], {
-      'POST /publishers/acme/members': {
-        status: 404,
-        data: { error: 'NotFound', message: 'No registered user has the email carol@example.com.' },
-      },
+      'POST /publishers/acme/members': () =>
+        ++posts === 1
+          ? { status: 409, data: { error: 'Conflict', message: 'Already a member of acme.' } }
+          : {
+              status: 201,
+              data: {
+                ...publisher([{ id: 'm1', role: 'owner', user: ada }]),
+                invitations: [invitation],
+              },
+            },
     })
     renderSettings()
     const email = await screen.findByRole('textbox', { name: 'Email address' })
-    fireEvent.click(screen.getByRole('button', { name: 'Add member' }))
-    expect(screen.getByText('Enter the email address of the person to add.')).toBeInTheDocument()
+    fireEvent.click(screen.getByRole('button', { name: 'Invite' }))
+    expect(screen.getByText('Enter the email address of the person to invite.')).toBeInTheDocument()
     fireEvent.change(email, { target: { value: 'carol@' } })
-    fireEvent.click(screen.getByRole('button', { name: 'Add member' }))
+    fireEvent.click(screen.getByRole('button', { name: 'Invite' }))
     expect(
       screen.getByText('Enter a valid email address, like name@example.com.'),
     ).toBeInTheDocument()
@@ -154,14 +178,64 @@ describe('PublisherSettings', () => {
 
     fireEvent.change(email, { target: { value: 'carol@example.com' } })
     fireEvent.change(screen.getByRole('combobox', { name: 'Role' }), { target: { value: 'owner' } })
-    fireEvent.click(screen.getByRole('button', { name: 'Add member' }))
+    fireEvent.click(screen.getByRole('button', { name: 'Invite' }))
+    expect(await screen.findByText('Already a member of acme.')).toBeInTheDocument()
+    fireEvent.change(email, { target: { value: 'carol@example.com' } })
+    fireEvent.click(screen.getByRole('button', { name: 'Invite' }))
     expect(
-      await screen.findByText('No registered user has the email carol@example.com.'),
+      await screen.findByText(
+        'Invitation sent to carol@example.com. They join once they accept it.',
+      ),
     ).toBeInTheDocument()
-    expect(requests.calls('POST', '/publishers/acme/members')[0].body).toEqual({
+    // The answer shows at once in the list: no reload.
+    expect(screen.getByRole('heading', { name: 'Pending invitations' })).toBeInTheDocument()
+    expect(screen.getByText('Invited as Owner')).toBeInTheDocument()
+    expect(
+      screen.getByRole('button', { name: 'Cancel invitation for carol@example.com' }),
+    ).toBeInTheDocument()
+    expect(requests.calls('POST', '/publishers/acme/members')[1].body).toEqual({
       email: 'carol@example.com',
       role: 'owner',
     })
+  })
+
+  it('the list follows removals and cancellations at once, without a reload', async () => {
+    // The API's state: what GET /publishers/acme answers after each change.
+    let members: Publisher['members'] = [
+      { id: 'm1', role: 'owner', user: ada },
+      { id: 'm2', role: 'member', user: bob },
+    ]
+    let invitations = [
+      {
+        id: '7d1c9a52-0000-4000-8000-000000000002',
+        email: 'dan@example.com',
+        role: 'member',
+        createdAt: '2026-11-01T00:00:00Z',
+        expiresAt: '2026-12-01T00:00:00Z',
+      },
+    ]
+    fakeApi({
+      'GET /publishers/acme': () => ({ status: 200, data: { ...publisher(members), invitations } }),
+      'GET /publishers/acme/permissions': { status: 200, data: { canEdit: true } },
+      'GET /publishers/acme/tokens': { status: 200, data: [] },
+      'DELETE /publishers/acme/members/u-bob': () => {
+        members = members?.filter((member) => member.user?.id !== 'u-bob')
+        return { status: 204 }
+      },
+      'DELETE /publishers/acme/invitations/7d1c9a52-0000-4000-8000-000000000002': () => {
+        invitations = []
+        return { status: 204 }
+      },
+    })
+    renderSettings()
+    fireEvent.click(await screen.findByRole('button', { name: 'Remove Bob' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Remove Bob?' })
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Remove' }))
+    await waitFor(() =>
+      expect(screen.queryByRole('button', { name: 'Remove Bob' })).not.toBeInTheDocument(),
+    )
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel invitation for dan@example.com' }))
+    await waitFor(() => expect(screen.queryByText('dan@example.com')).not.toBeInTheDocument())
   })
 
   it('deletes the publisher only once its id is typed, and shows a 409', async () => {

@@ -4,9 +4,13 @@ import { PUBLISHING_DOCS_URL, YOUR_NODES_PAGE_SIZE } from '@/src/lib/constants'
 import { renderWithProviders } from '../../test-utils'
 import { fakeApi, type FakeRequest } from './fake-api'
 
+const sendVerificationEmail = jest.fn(() => Promise.resolve())
 jest.mock('@/src/lib/firebase', () => ({
   getFirebaseAuth: () => ({ authStateReady: () => Promise.resolve(), currentUser: null }),
+  sendVerificationEmail: () => sendVerificationEmail(),
 }))
+
+const carol = { uid: 'u-carol', email: 'carol@example.com', displayName: 'Carol', photoURL: null }
 
 function nodesPage({ params }: FakeRequest) {
   const page = Number(params?.page)
@@ -99,5 +103,49 @@ describe('YourNodes', () => {
     expect(
       await screen.findByRole('heading', { name: 'You do not have a publisher yet' }),
     ).toBeInTheDocument()
+  })
+
+  it('lists invitations; accepting one joins the publisher and refreshes the lists', async () => {
+    let invitations = [
+      {
+        id: '7d1c9a52-0000-4000-8000-000000000003',
+        publisher: { id: 'acme', name: 'Acme Nodes' },
+        role: 'member',
+        createdAt: '2026-11-01T00:00:00Z',
+        expiresAt: '2026-12-01T00:00:00Z',
+      },
+    ]
+    const api = fakeApi({
+      'GET /users/publishers/': { status: 200, data: [] },
+      'GET /users/invitations': () => ({ status: 200, data: invitations }),
+      'POST /users/invitations/7d1c9a52-0000-4000-8000-000000000003': () => {
+        invitations = []
+        return { status: 200, data: { id: 'acme', name: 'Acme Nodes' } }
+      },
+    })
+    renderWithProviders(<YourNodes />, { auth: { user: { ...carol, emailVerified: true } } })
+    expect(await screen.findByText('Join Acme Nodes as Member')).toBeInTheDocument()
+    expect(screen.getByText('Expires Dec 1, 2026')).toBeInTheDocument()
+    fireEvent.click(screen.getByRole('button', { name: 'Accept invitation to Acme Nodes' }))
+    await waitFor(() =>
+      expect(screen.queryByText('Join Acme Nodes as Member')).not.toBeInTheDocument(),
+    )
+    expect(
+      api.calls('POST', '/users/invitations/7d1c9a52-0000-4000-8000-000000000003'),
+    ).toHaveLength(1)
+    // The publishers are fetched again: the new one shows.
+    expect(api.calls('GET', '/users/publishers/').length).toBeGreaterThanOrEqual(2)
+  })
+
+  it('with an unverified address: says why invitations need one and sends the verification email', async () => {
+    const api = fakeApi({ 'GET /users/publishers/': { status: 200, data: [] } })
+    renderWithProviders(<YourNodes />, { auth: { user: { ...carol, emailVerified: false } } })
+    expect(await screen.findByText(/matched to verified email addresses/)).toBeInTheDocument()
+    fireEvent.click(screen.getByRole('button', { name: 'Send verification email' }))
+    expect(
+      await screen.findByText(/A verification email is on its way to carol@example.com/),
+    ).toBeInTheDocument()
+    expect(sendVerificationEmail).toHaveBeenCalledTimes(1)
+    expect(api.calls('GET', '/users/invitations')).toHaveLength(0)
   })
 })

@@ -6,6 +6,7 @@
  * OpenAPI spec version: 1.0.0
  */
 import type { PublisherMember } from './publisherMember';
+import type { PublisherInvitation } from './publisherInvitation';
 import type { PublisherStatus } from './publisherStatus';
 
 export interface Publisher {
@@ -21,5 +22,7 @@ export interface Publisher {
   logo?: string;
   createdAt?: string;
   members?: PublisherMember[];
+  /** Pending invitations; only the publisher's members and admins see them. */
+  invitations?: PublisherInvitation[];
   status?: PublisherStatus;
 }

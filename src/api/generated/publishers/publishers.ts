@@ -718,11 +718,14 @@ export function useGetPermissionOnPublisherNodes<TData = Awaited<ReturnType<type
 
 
 /**
- * Who may call: the publisher's owners and admins. The member is a registered user,
-found by email (they must have signed in once). 404 when no user has that email;
-409 when they are already a member.
+ * Who may call: the publisher's owners and admins. Invites the person with this email
+address: a pending invitation (listed under `invitations`) that they accept once
+signed in with that address, verified (`acceptPublisherInvitation`). The answer is
+the same whether or not anyone has registered with the address, so it reveals
+nothing about who uses the registry. Inviting the same address again updates the
+invitation (role, expiry: 30 days). 409 when the address belongs to a member.
 
- * @summary Add a member to a publisher
+ * @summary Invite a member to a publisher
  */
 export const addPublisherMember = (
     publisherId: string,
@@ -771,7 +774,7 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
     export type AddPublisherMemberMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse>
 
     /**
- * @summary Add a member to a publisher
+ * @summary Invite a member to a publisher
  */
 export const useAddPublisherMember = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof addPublisherMember>>, TError,{publisherId: string;data: BodyType<AddPublisherMemberRequest>}, TContext>, request?: SecondParameter<typeof customInstance>}
@@ -916,6 +919,69 @@ export const useRemovePublisherMember = <TError = ErrorType<BadRequestResponse |
       > => {
 
       const mutationOptions = getRemovePublisherMemberMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * Who may call: the publisher's owners and admins.
+ * @summary Cancel a pending invitation
+ */
+export const cancelPublisherInvitation = (
+    publisherId: string,
+    invitationId: string,
+ options?: SecondParameter<typeof customInstance>,) => {
+      
+      
+      return customInstance<void>(
+      {url: `/publishers/${publisherId}/invitations/${invitationId}`, method: 'DELETE'
+    },
+      options);
+    }
+  
+
+
+export const getCancelPublisherInvitationMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof cancelPublisherInvitation>>, TError,{publisherId: string;invitationId: string}, TContext>, request?: SecondParameter<typeof customInstance>}
+): UseMutationOptions<Awaited<ReturnType<typeof cancelPublisherInvitation>>, TError,{publisherId: string;invitationId: string}, TContext> => {
+
+const mutationKey = ['cancelPublisherInvitation'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof cancelPublisherInvitation>>, {publisherId: string;invitationId: string}> = (props) => {
+          const {publisherId,invitationId} = props ?? {};
+
+          return  cancelPublisherInvitation(publisherId,invitationId,requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type CancelPublisherInvitationMutationResult = NonNullable<Awaited<ReturnType<typeof cancelPublisherInvitation>>>
+    
+    export type CancelPublisherInvitationMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>
+
+    /**
+ * @summary Cancel a pending invitation
+ */
+export const useCancelPublisherInvitation = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof cancelPublisherInvitation>>, TError,{publisherId: string;invitationId: string}, TContext>, request?: SecondParameter<typeof customInstance>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof cancelPublisherInvitation>>,
+        TError,
+        {publisherId: string;invitationId: string},
+        TContext
+      > => {
+
+      const mutationOptions = getCancelPublisherInvitationMutationOptions(options);
 
       return useMutation(mutationOptions, queryClient);
     }

@@ -6,22 +6,28 @@
  * OpenAPI spec version: 1.0.0
  */
 import {
+  useMutation,
   useQuery
 } from '@tanstack/react-query';
 import type {
   DataTag,
   DefinedInitialDataOptions,
   DefinedUseQueryResult,
+  MutationFunction,
   QueryClient,
   QueryFunction,
   QueryKey,
   UndefinedInitialDataOptions,
+  UseMutationOptions,
+  UseMutationResult,
   UseQueryOptions,
   UseQueryResult
 } from '@tanstack/react-query';
 
 import type {
   BadRequestResponse,
+  ForbiddenResponse,
+  MyInvitation,
   NotFoundResponse,
   Publisher,
   UnauthorizedResponse,
@@ -222,3 +228,226 @@ export function useListPublishersForUser<TData = Awaited<ReturnType<typeof listP
 
 
 
+/**
+ * Who may call: any signed-in user. The unexpired invitations sent to the caller's
+email address, if the sign-in provider says it is verified (otherwise none).
+
+ * @summary The signed-in user's pending invitations
+ */
+export const listMyInvitations = (
+    
+ options?: SecondParameter<typeof customInstance>,signal?: AbortSignal
+) => {
+      
+      
+      return customInstance<MyInvitation[]>(
+      {url: `/users/invitations`, method: 'GET', signal
+    },
+      options);
+    }
+  
+
+
+
+export const getListMyInvitationsQueryKey = () => {
+    return [
+    `/users/invitations`
+    ] as const;
+    }
+
+    
+export const getListMyInvitationsQueryOptions = <TData = Awaited<ReturnType<typeof listMyInvitations>>, TError = ErrorType<UnauthorizedResponse>>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listMyInvitations>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getListMyInvitationsQueryKey();
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof listMyInvitations>>> = ({ signal }) => listMyInvitations(requestOptions, signal);
+
+      
+
+      
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof listMyInvitations>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type ListMyInvitationsQueryResult = NonNullable<Awaited<ReturnType<typeof listMyInvitations>>>
+export type ListMyInvitationsQueryError = ErrorType<UnauthorizedResponse>
+
+
+export function useListMyInvitations<TData = Awaited<ReturnType<typeof listMyInvitations>>, TError = ErrorType<UnauthorizedResponse>>(
+  options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listMyInvitations>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listMyInvitations>>,
+          TError,
+          Awaited<ReturnType<typeof listMyInvitations>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customInstance>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useListMyInvitations<TData = Awaited<ReturnType<typeof listMyInvitations>>, TError = ErrorType<UnauthorizedResponse>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listMyInvitations>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listMyInvitations>>,
+          TError,
+          Awaited<ReturnType<typeof listMyInvitations>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customInstance>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useListMyInvitations<TData = Awaited<ReturnType<typeof listMyInvitations>>, TError = ErrorType<UnauthorizedResponse>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listMyInvitations>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary The signed-in user's pending invitations
+ */
+
+export function useListMyInvitations<TData = Awaited<ReturnType<typeof listMyInvitations>>, TError = ErrorType<UnauthorizedResponse>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listMyInvitations>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
+ , queryClient?: QueryClient 
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getListMyInvitationsQueryOptions(options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+/**
+ * Who may call: the signed-in user the invitation was sent to, with that email
+verified (403 otherwise; 404 for an invitation that is not theirs or has expired).
+They become a member with the invited role.
+
+ * @summary Accept an invitation
+ */
+export const acceptPublisherInvitation = (
+    invitationId: string,
+ options?: SecondParameter<typeof customInstance>,signal?: AbortSignal
+) => {
+      
+      
+      return customInstance<Publisher>(
+      {url: `/users/invitations/${invitationId}`, method: 'POST', signal
+    },
+      options);
+    }
+  
+
+
+export const getAcceptPublisherInvitationMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof acceptPublisherInvitation>>, TError,{invitationId: string}, TContext>, request?: SecondParameter<typeof customInstance>}
+): UseMutationOptions<Awaited<ReturnType<typeof acceptPublisherInvitation>>, TError,{invitationId: string}, TContext> => {
+
+const mutationKey = ['acceptPublisherInvitation'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof acceptPublisherInvitation>>, {invitationId: string}> = (props) => {
+          const {invitationId} = props ?? {};
+
+          return  acceptPublisherInvitation(invitationId,requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type AcceptPublisherInvitationMutationResult = NonNullable<Awaited<ReturnType<typeof acceptPublisherInvitation>>>
+    
+    export type AcceptPublisherInvitationMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>
+
+    /**
+ * @summary Accept an invitation
+ */
+export const useAcceptPublisherInvitation = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof acceptPublisherInvitation>>, TError,{invitationId: string}, TContext>, request?: SecondParameter<typeof customInstance>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof acceptPublisherInvitation>>,
+        TError,
+        {invitationId: string},
+        TContext
+      > => {
+
+      const mutationOptions = getAcceptPublisherInvitationMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * Who may call: the signed-in user the invitation was sent to (404 otherwise).
+ * @summary Decline an invitation
+ */
+export const declinePublisherInvitation = (
+    invitationId: string,
+ options?: SecondParameter<typeof customInstance>,) => {
+      
+      
+      return customInstance<void>(
+      {url: `/users/invitations/${invitationId}`, method: 'DELETE'
+    },
+      options);
+    }
+  
+
+
+export const getDeclinePublisherInvitationMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof declinePublisherInvitation>>, TError,{invitationId: string}, TContext>, request?: SecondParameter<typeof customInstance>}
+): UseMutationOptions<Awaited<ReturnType<typeof declinePublisherInvitation>>, TError,{invitationId: string}, TContext> => {
+
+const mutationKey = ['declinePublisherInvitation'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof declinePublisherInvitation>>, {invitationId: string}> = (props) => {
+          const {invitationId} = props ?? {};
+
+          return  declinePublisherInvitation(invitationId,requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type DeclinePublisherInvitationMutationResult = NonNullable<Awaited<ReturnType<typeof declinePublisherInvitation>>>
+    
+    export type DeclinePublisherInvitationMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse>
+
+    /**
+ * @summary Decline an invitation
+ */
+export const useDeclinePublisherInvitation = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof declinePublisherInvitation>>, TError,{invitationId: string}, TContext>, request?: SecondParameter<typeof customInstance>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof declinePublisherInvitation>>,
+        TError,
+        {invitationId: string},
+        TContext
+      > => {
+
+      const mutationOptions = getDeclinePublisherInvitationMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    
