@@ -2,9 +2,16 @@
 // signed in with that (verified) address finds the invitation on Your Nodes, accepts it and the
 // publisher is theirs to see. Someone signed in with an unverified address is told why they see
 // none. Navigation by links, as people do; axe on the new parts.
-import { expect, test } from '@playwright/test'
+import { expect, test, type Page } from '@playwright/test'
 import { DEMO_PUBLISHER, DEMO_PUBLISHER_ACCOUNT } from '../server/seed/accounts'
 import { createAccount, expectNoAxeViolations, signIn, verifyEmail } from './helpers'
+
+/** Signs in on the login page, which then goes on to Your Nodes. */
+async function signInToYourNodes(page: Page, email: string, password: string) {
+  await page.goto(`/auth/login?fromUrl=${encodeURIComponent('/nodes')}`)
+  await signIn(page, email, password)
+  await expect(page).toHaveURL(/\/nodes$/)
+}
 
 test('an owner invites someone, who accepts on Your Nodes and joins', async ({
   page,
@@ -18,8 +25,7 @@ test('an owner invites someone, who accepts on Your Nodes and joins', async ({
   await verifyEmail(request, account.localId)
 
   // The owner: Your Nodes → Settings → invite.
-  await page.goto('/nodes')
-  await signIn(page, DEMO_PUBLISHER_ACCOUNT.email, DEMO_PUBLISHER_ACCOUNT.password)
+  await signInToYourNodes(page, DEMO_PUBLISHER_ACCOUNT.email, DEMO_PUBLISHER_ACCOUNT.password)
   await page.getByRole('link', { name: `Settings of ${DEMO_PUBLISHER.name}` }).click()
   await page.getByRole('textbox', { name: 'Email address' }).fill(email)
   await page.getByRole('button', { name: 'Invite', exact: true }).click()
@@ -30,8 +36,7 @@ test('an owner invites someone, who accepts on Your Nodes and joins', async ({
   // The invitee, in another browser.
   const invitee = await browser.newContext()
   const inviteePage = await invitee.newPage()
-  await inviteePage.goto('/nodes')
-  await signIn(inviteePage, email, password)
+  await signInToYourNodes(inviteePage, email, password)
   const accept = inviteePage.getByRole('button', {
     name: `Accept invitation to ${DEMO_PUBLISHER.name}`,
   })
@@ -55,8 +60,7 @@ test('with an unverified address, Your Nodes explains and offers the verificatio
 }) => {
   const email = `unverified-${Date.now().toString(36)}@example.com`
   await createAccount(request, email, 'unverified-password-1')
-  await page.goto('/nodes')
-  await signIn(page, email, 'unverified-password-1')
+  await signInToYourNodes(page, email, 'unverified-password-1')
   await expect(page.getByText(/matched to verified email addresses/)).toBeVisible()
   await page.getByRole('button', { name: 'Send verification email' }).click()
   await expect(
