@@ -213,7 +213,7 @@ export async function acceptUpload(
   } catch (error) {
     if (error instanceof TooLargeError) {
       throw payloadTooLarge(
-        `The archive is too large: at most ${Math.floor(maxBytes / (1024 * 1024))} MB are accepted.`,
+        `The archive is too large: at most ${+(maxBytes / (1024 * 1024)).toFixed(1)} MB are accepted.`,
       )
     }
     throw error
