@@ -27,6 +27,8 @@ const config = [
       '.data/**',
       '.test-data/**',
       'src/api/generated/**',
+      'server/http/contract-types.ts',
+      'server/http/.contract-types-check.ts',
       'src/api/.generated-check/**',
       'server/db/migrations/**',
       'next-env.d.ts',

@@ -1,5 +1,7 @@
-// Fails when src/api/generated (committed) is not what Orval makes from openapi.yml today.
-// Generates into a sibling folder at the same depth, so relative imports come out identical.
+// Fails when the code generated from openapi.yml and committed is stale: the website's client
+// (src/api/generated, Orval) and the server's operation types (server/http/contract-types.ts,
+// openapi-typescript). Orval generates into a sibling folder at the same depth, so relative
+// imports come out identical.
 import { execFileSync } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
@@ -46,4 +48,22 @@ try {
   }
 } finally {
   fs.rmSync(fresh, { recursive: true, force: true })
+}
+
+const serverTypes = path.join(root, 'server/http/contract-types.ts')
+const freshTypes = path.join(root, 'server/http/.contract-types-check.ts')
+try {
+  execFileSync(
+    path.join(root, 'node_modules/.bin/openapi-typescript'),
+    ['openapi.yml', '-o', freshTypes],
+    { cwd: root, stdio: 'pipe' },
+  )
+  if (!fs.readFileSync(serverTypes).equals(fs.readFileSync(freshTypes))) {
+    console.error('server/http/contract-types.ts is stale. Run `npm run generate` and commit it.')
+    process.exitCode = 1
+  } else {
+    console.log('server/http/contract-types.ts matches openapi.yml.')
+  }
+} finally {
+  fs.rmSync(freshTypes, { force: true })
 }

@@ -12,7 +12,7 @@ import Fastify, {
 } from 'fastify'
 import openapiGlue from 'fastify-openapi-glue'
 import { authenticate } from './auth/authenticate'
-import type { AppDeps, HandlerMap } from './context'
+import type { AppDeps } from './context'
 import {
   DEFAULT_BODY_LIMIT_KB,
   listOperations,
@@ -22,6 +22,7 @@ import {
 } from './contract'
 import { isDatabaseBusy } from './db/errors'
 import { badRequest, HttpError, notImplemented } from './errors'
+import { handlerFor, type HandlerMap } from './http/operations'
 import { handlers as defaultHandlers } from './routes'
 
 function formatBytes(bytes: number): string {
@@ -248,7 +249,7 @@ export async function buildApp(
     specification: contract,
     operationResolver: (operationId: string) => {
       const operation = operations.get(operationId)
-      const handler = handlers[operationId]
+      const handler = handlerFor(handlers, operationId)
       return async (request, reply) => {
         if (!handler || !operation) throw notImplemented(operationId)
         const caller = await authenticate(deps, request, operation.access)

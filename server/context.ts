@@ -1,5 +1,4 @@
 // What every operation handler receives: the app's dependencies and the caller.
-import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { TokenVerifier } from './auth/verifier'
 import type { ServerConfig } from './config'
 import type { Db } from './db/client'
@@ -27,12 +26,3 @@ export interface RequestContext {
   deps: AppDeps
   caller: Caller | null
 }
-
-export type OperationHandler = (
-  request: FastifyRequest,
-  reply: FastifyReply,
-  context: RequestContext,
-) => Promise<unknown>
-
-/** Handlers by operationId; an operation without one answers 501. */
-export type HandlerMap = Record<string, OperationHandler>

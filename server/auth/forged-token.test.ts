@@ -4,10 +4,13 @@
  * user record: a forged `email_verified` admin email grants nothing, and a uid the emulator does
  * not know is refused. (That emulator mode is reachable from loopback only is emulator-guard's.)
  */
-import type { Publisher, User } from '@/src/api/generated/model'
+import type { Schemas } from '../http/operations'
 import { signUpUser, signUpVerifiedUser, TEST_PROJECT_ID, type TestUser } from '../test/auth'
 import { snapshotState } from '../test/data'
 import { createTestApp, expectErrorBody, get, send, type TestApp } from '../test/harness'
+
+type Publisher = Schemas['Publisher']
+type User = Schemas['User']
 
 jest.setTimeout(60_000)
 

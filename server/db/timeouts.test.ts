@@ -4,12 +4,15 @@
  * nothing is changed, and /health answers within about a second whatever the database does.
  */
 import { Client } from 'pg'
-import type { HealthResponse, NodeListResponse } from '@/src/api/generated/model'
+import type { Schemas } from '../http/operations'
 import { HEALTH_DATABASE_WAIT_MS, withinTime } from '../routes/system'
 import { signUpUser } from '../test/auth'
 import { snapshotState } from '../test/data'
 import { createTestApp, expectErrorBody, get, send, type TestApp } from '../test/harness'
 import { hasTestPostgres } from './test-db'
+
+type HealthResponse = Schemas['HealthResponse']
+type NodeListResponse = Schemas['NodeListResponse']
 
 jest.setTimeout(60_000)
 

@@ -1,10 +1,5 @@
-import type {
-  AdminCreateNodeRequest,
-  AdminUpdateNodeVersionRequest,
-} from '@/src/api/generated/model'
 import { UNCLAIMED_PUBLISHER } from '@/src/lib/constants'
-import type { HandlerMap } from '../context'
-import type { NodeVersionStatus } from '../db/schema'
+import type { HandlerMap } from '../http/operations'
 import { notFound } from '../errors'
 import { requireAdmin } from '../services/access'
 import { createNode, findNodeRow, nodeFields } from '../services/node-writes'
@@ -18,7 +13,7 @@ export const adminHandlers: HandlerMap = {
   /** A node for a repository nobody has claimed yet (no publisher) or for a given publisher. */
   async adminCreateNode(request, reply, context) {
     requireAdmin(context.caller)
-    const body = request.body as AdminCreateNodeRequest
+    const body = request.body
     const { db } = context.deps
     let publisherId: string = UNCLAIMED_PUBLISHER.id
     if (body.publisher_id !== undefined) {
@@ -32,18 +27,13 @@ export const adminHandlers: HandlerMap = {
 
   async adminUpdateNodeVersion(request, _reply, context) {
     requireAdmin(context.caller)
-    const { nodeId, versionNumber } = request.params as { nodeId: string; versionNumber: string }
-    const body = request.body as AdminUpdateNodeVersionRequest
+    const { nodeId, versionNumber } = request.params
+    const body = request.body
     const { db } = context.deps
     const node = await findNodeRow(db, nodeId)
     if (!node) throw notFound(`Node '${nodeId}' does not exist.`)
     const version = await findVersionForWrite(db, node.id, versionNumber)
-    const updated = await setVersionStatus(
-      db,
-      version,
-      body.status as NodeVersionStatus,
-      body.status_reason,
-    )
+    const updated = await setVersionStatus(db, version, body.status, body.status_reason)
     return toApiNodeVersion(updated, versionView(context, true))
   },
 }

@@ -1,7 +1,10 @@
-import type { PersonalAccessToken, Publisher } from '@/src/api/generated/model'
+import type { Schemas } from '../http/operations'
 import { signUpUser, type TestUser } from '../test/auth'
 import { snapshotState } from '../test/data'
 import { BACKENDS, createTestApp, expectErrorBody, get, send, type TestApp } from '../test/harness'
+
+type PersonalAccessToken = Schemas['PersonalAccessToken']
+type Publisher = Schemas['Publisher']
 
 jest.setTimeout(60_000)
 

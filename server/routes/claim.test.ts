@@ -3,7 +3,7 @@
  * API, here a local fake (server/test/fake-github.ts) at GITHUB_API_URL.
  */
 import { eq } from 'drizzle-orm'
-import type { Node, Publisher } from '@/src/api/generated/model'
+import type { Schemas } from '../http/operations'
 import { nodes } from '../db/schema'
 import { parseGithubRepository } from '../services/github'
 import { signUpUser, signUpVerifiedUser, uniqueEmail, type TestUser } from '../test/auth'
@@ -19,6 +19,9 @@ import {
   type JsonReply,
   type TestApp,
 } from '../test/harness'
+
+type Node = Schemas['Node']
+type Publisher = Schemas['Publisher']
 
 jest.setTimeout(60_000)
 

@@ -1,11 +1,6 @@
-import type {
-  ComfyNode,
-  ComfyNodeListResponse,
-  ListAllComfyNodesParams,
-  ListComfyNodesParams,
-} from '@/src/api/generated/model'
 import { and, desc, eq, sql } from 'drizzle-orm'
-import type { HandlerMap } from '../context'
+import type { RequestContext } from '../context'
+import type { HandlerMap, Schemas } from '../http/operations'
 import { comfyNodes, nodes } from '../db/schema'
 import { badRequest, notFound } from '../errors'
 import { findNode, publiclyVisible } from '../services/nodes'
@@ -18,11 +13,10 @@ import {
 } from '../services/versions'
 import { paging, versionView, visibleNode } from './common'
 
-async function visibleVersion(
-  context: Parameters<HandlerMap[string]>[2],
-  nodeId: string,
-  versionId: string,
-) {
+type ComfyNode = Schemas['ComfyNode']
+type ComfyNodeListResponse = Schemas['ComfyNodeListResponse']
+
+async function visibleVersion(context: RequestContext, nodeId: string, versionId: string) {
   const { row, mayManage } = await visibleNode(context, nodeId)
   const found = await findVersion(context.deps.db, row.node, versionId)
   if (!found || (found.status !== 'NodeVersionStatusActive' && !mayManage)) {
@@ -44,7 +38,7 @@ function comfyNodeList(
 
 export const comfyNodeHandlers: HandlerMap = {
   async listAllComfyNodes(request, _reply, context): Promise<ComfyNodeListResponse> {
-    const query = request.query as ListAllComfyNodesParams
+    const query = request.query
     if (query.node_version !== undefined && query.node_id === undefined) {
       throw badRequest("Query parameter 'node_version' needs 'node_id' (the node it belongs to).")
     }
@@ -67,19 +61,15 @@ export const comfyNodeHandlers: HandlerMap = {
   },
 
   async listComfyNodes(request, _reply, context): Promise<ComfyNodeListResponse> {
-    const { nodeId, versionId } = request.params as { nodeId: string; versionId: string }
+    const { nodeId, versionId } = request.params
     const version = await visibleVersion(context, nodeId, versionId)
-    const { page, limit } = paging(request.query as ListComfyNodesParams)
+    const { page, limit } = paging(request.query)
     const result = await listComfyNodesOfVersion(context.deps.db, version.id, { page, limit })
     return comfyNodeList(result.rows.map(toApiComfyNode), result.total, page, limit)
   },
 
   async getComfyNode(request, _reply, context) {
-    const { nodeId, versionId, comfyNodeName } = request.params as {
-      nodeId: string
-      versionId: string
-      comfyNodeName: string
-    }
+    const { nodeId, versionId, comfyNodeName } = request.params
     const version = await visibleVersion(context, nodeId, versionId)
     const found = await findComfyNode(context.deps.db, version.id, comfyNodeName)
     if (!found)
@@ -91,7 +81,7 @@ export const comfyNodeHandlers: HandlerMap = {
 
   /** The public node whose latest version provides this class; the most downloaded wins. */
   async getNodeByComfyNodeName(request, _reply, context) {
-    const { comfyNodeName } = request.params as { comfyNodeName: string }
+    const { comfyNodeName } = request.params
     const [match] = await context.deps.db
       .select({ id: nodes.id })
       .from(comfyNodes)

@@ -1,6 +1,6 @@
 // Operation handlers by operationId, one module per contract tag. An operation of openapi.yml
 // without a handler here answers 501 (see app.ts) until its issue implements it.
-import type { HandlerMap } from '../context'
+import type { HandlerMap } from '../http/operations'
 import { adminHandlers } from './admin'
 import { comfyNodeHandlers } from './comfy-nodes'
 import { nodeHandlers } from './nodes'

@@ -4,7 +4,7 @@
  * sees, accepts or declines it; nobody else can; expired invitations are gone.
  */
 import { eq } from 'drizzle-orm'
-import type { MyInvitation, Publisher } from '@/src/api/generated/model'
+import type { Schemas } from '../http/operations'
 import { publisherInvitations, publisherMembers } from '../db/schema'
 import {
   markEmailVerified,
@@ -23,6 +23,9 @@ import {
   type JsonReply,
   type TestApp,
 } from '../test/harness'
+
+type MyInvitation = Schemas['MyInvitation']
+type Publisher = Schemas['Publisher']
 
 jest.setTimeout(60_000)
 

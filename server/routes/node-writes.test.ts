@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import type { Node, NodeListResponse, Publisher } from '@/src/api/generated/model'
+import type { Schemas } from '../http/operations'
 import { UNCLAIMED_PUBLISHER } from '@/src/lib/constants'
 import { nodes } from '../db/schema'
 import { signUpUser, signUpVerifiedUser, uniqueEmail, type TestUser } from '../test/auth'
@@ -13,6 +13,10 @@ import {
   type JsonReply,
   type TestApp,
 } from '../test/harness'
+
+type Node = Schemas['Node']
+type NodeListResponse = Schemas['NodeListResponse']
+type Publisher = Schemas['Publisher']
 
 jest.setTimeout(60_000)
 

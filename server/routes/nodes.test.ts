@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm'
 import { strFromU8, unzipSync } from 'fflate'
 import semver from 'semver'
-import type { Node, NodeListResponse, NodeVersion } from '@/src/api/generated/model'
+import type { Schemas } from '../http/operations'
 import { refreshLatestVersion } from '../db/latest-version'
 import { nodes, nodeVersions } from '../db/schema'
 import { bearer, signUpUser, signUpVerifiedUser, type TestUser } from '../test/auth'
@@ -22,6 +22,10 @@ import {
   TEST_PUBLIC_URL,
   type TestApp,
 } from '../test/harness'
+
+type Node = Schemas['Node']
+type NodeListResponse = Schemas['NodeListResponse']
+type NodeVersion = Schemas['NodeVersion']
 
 jest.setTimeout(60_000)
 

@@ -1,15 +1,6 @@
-import type {
-  ClaimMyNodeRequest,
-  CreateNodeRequest,
-  InstallNodeParams,
-  ListAllNodesParams,
-  NodeListResponse,
-  PostNodeReviewParams,
-  SearchNodesParams,
-  UpdateNodeRequest,
-} from '@/src/api/generated/model'
 import { UNCLAIMED_PUBLISHER } from '@/src/lib/constants'
-import type { HandlerMap, RequestContext } from '../context'
+import type { RequestContext } from '../context'
+import type { HandlerMap, QueryOf, Schemas } from '../http/operations'
 import { badRequest, conflict, forbidden, notFound, unauthorized } from '../errors'
 import { requireNodeWrite, requireNotBannedOwner, requirePublisherWrite } from '../services/access'
 import { assertCanAdministerRepository, parseGithubRepository } from '../services/github'
@@ -29,14 +20,15 @@ import {
   searchNodes,
   type NodeFilters,
   type NodePage,
-  type NodeSort,
 } from '../services/nodes'
 import { pageInfo, toApiNode, toApiNodeVersion } from '../services/serialize'
 import { findVersion } from '../services/versions'
 import { paging, versionView, visibleNode } from './common'
 
+type NodeListResponse = Schemas['NodeListResponse']
+
 function filtersOf(
-  query: ListAllNodesParams | SearchNodesParams,
+  query: QueryOf<'listAllNodes'> | QueryOf<'searchNodes'>,
   context: RequestContext,
 ): NodeFilters {
   return {
@@ -73,12 +65,12 @@ function nodeListResponse(
 
 export const nodeHandlers: HandlerMap = {
   async listAllNodes(request, _reply, context) {
-    const query = request.query as ListAllNodesParams
+    const query = request.query
     const { page, limit } = paging(query)
     const result = await listNodes(
       context.deps.db,
       filtersOf(query, context),
-      (query.sort ?? 'downloads') as NodeSort,
+      query.sort ?? 'downloads',
       {
         page,
         limit,
@@ -88,7 +80,7 @@ export const nodeHandlers: HandlerMap = {
   },
 
   async searchNodes(request, _reply, context) {
-    const query = request.query as SearchNodesParams
+    const query = request.query
     const { page, limit } = paging(query)
     const result = await searchNodes(
       context.deps.db,
@@ -98,21 +90,21 @@ export const nodeHandlers: HandlerMap = {
         repositoryUrlSearch: query.repository_url_search,
       },
       filtersOf(query, context),
-      (query.sort ?? 'relevance') as NodeSort,
+      query.sort ?? 'relevance',
       { page, limit },
     )
     return nodeListResponse(result, page, limit, context)
   },
 
   async getNode(request, _reply, context) {
-    const { nodeId } = request.params as { nodeId: string }
+    const { nodeId } = request.params
     const { row } = await visibleNode(context, nodeId)
     return toApiNode(row, versionView(context, false))
   },
 
   async installNode(request, _reply, context) {
-    const { nodeId } = request.params as { nodeId: string }
-    const { version = 'latest' } = request.query as InstallNodeParams
+    const { nodeId } = request.params
+    const { version = 'latest' } = request.query
     const { row } = await visibleNode(context, nodeId)
     const found = await findVersion(context.deps.db, row.node, version)
     if (!found || found.status !== 'NodeVersionStatusActive' || !found.storageKey) {
@@ -127,8 +119,8 @@ export const nodeHandlers: HandlerMap = {
   },
 
   async createNode(request, reply, context) {
-    const { publisherId } = request.params as { publisherId: string }
-    const body = request.body as CreateNodeRequest
+    const { publisherId } = request.params
+    const body = request.body
     const { publisher } = await requirePublisherWrite(
       context.deps.db,
       context.caller,
@@ -142,22 +134,22 @@ export const nodeHandlers: HandlerMap = {
   },
 
   async updateNode(request, _reply, context) {
-    const { publisherId, nodeId } = request.params as { publisherId: string; nodeId: string }
+    const { publisherId, nodeId } = request.params
     const { node } = await requireNodeWrite(context.deps.db, context.caller, publisherId, nodeId)
-    await updateNode(context.deps.db, node, request.body as UpdateNodeRequest)
+    await updateNode(context.deps.db, node, request.body)
     return managedNode(context, node.id)
   },
 
   async deleteNode(request, reply, context) {
-    const { publisherId, nodeId } = request.params as { publisherId: string; nodeId: string }
+    const { publisherId, nodeId } = request.params
     const { node } = await requireNodeWrite(context.deps.db, context.caller, publisherId, nodeId)
     await deleteNode(context.deps.db, node.id)
     return reply.status(204).send()
   },
 
   async claimMyNode(request, reply, context) {
-    const { publisherId, nodeId } = request.params as { publisherId: string; nodeId: string }
-    const { GH_TOKEN: githubToken } = request.body as ClaimMyNodeRequest
+    const { publisherId, nodeId } = request.params
+    const { GH_TOKEN: githubToken } = request.body
     const { db, config } = context.deps
     const { publisher } = await requirePublisherWrite(db, context.caller, publisherId)
     const node = await findNodeRow(db, nodeId)
@@ -188,8 +180,8 @@ export const nodeHandlers: HandlerMap = {
   },
 
   async postNodeReview(request, _reply, context) {
-    const { nodeId } = request.params as { nodeId: string }
-    const { star } = request.query as PostNodeReviewParams
+    const { nodeId } = request.params
+    const { star } = request.query
     const caller = context.caller
     if (!caller) throw unauthorized()
     await requireNotBannedOwner(context.deps.db, caller)

@@ -3,14 +3,7 @@
  * owners' and admins' changes to versions afterwards.
  */
 import { eq } from 'drizzle-orm'
-import type {
-  Node,
-  NodeVersion,
-  PersonalAccessToken,
-  Publisher,
-  PublishNodeVersionResponse,
-  UploadResult,
-} from '@/src/api/generated/model'
+import type { Schemas } from '../http/operations'
 import { pendingUploads } from '../db/schema'
 import { runMaintenance } from '../maintenance'
 import { attachDemoMembership } from '../seed/accounts'
@@ -29,6 +22,13 @@ import {
   type JsonReply,
   type TestApp,
 } from '../test/harness'
+
+type Node = Schemas['Node']
+type NodeVersion = Schemas['NodeVersion']
+type PersonalAccessToken = Schemas['PersonalAccessToken']
+type Publisher = Schemas['Publisher']
+type PublishNodeVersionResponse = Schemas['PublishNodeVersionResponse']
+type UploadResult = Schemas['UploadResult']
 
 jest.setTimeout(60_000)
 

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm'
-import type { Node, PermissionResponse, Publisher } from '@/src/api/generated/model'
+import type { Schemas } from '../http/operations'
 import { UNCLAIMED_PUBLISHER } from '@/src/lib/constants'
 import { nodes, personalAccessTokens, publisherMembers, publishers } from '../db/schema'
 import { createToken } from '../services/tokens'
@@ -14,6 +14,10 @@ import {
   type JsonReply,
   type TestApp,
 } from '../test/harness'
+
+type Node = Schemas['Node']
+type PermissionResponse = Schemas['PermissionResponse']
+type Publisher = Schemas['Publisher']
 
 jest.setTimeout(60_000)
 

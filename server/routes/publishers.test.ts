@@ -1,11 +1,5 @@
 import { eq } from 'drizzle-orm'
-import type {
-  Node,
-  NodeListResponse,
-  Publisher,
-  User,
-  ValidatePublisherResponse,
-} from '@/src/api/generated/model'
+import type { Schemas } from '../http/operations'
 import { buildApp } from '../app'
 import { firebaseTokenVerifier } from '../auth/verifier'
 import { loadConfig } from '../config'
@@ -21,6 +15,12 @@ import {
 } from '../test/auth'
 import { addMember, isPublic, nodeFacts, setNodeStatus, setPublisherStatus } from '../test/data'
 import { BACKENDS, createTestApp, expectErrorBody, get, query, type TestApp } from '../test/harness'
+
+type Node = Schemas['Node']
+type NodeListResponse = Schemas['NodeListResponse']
+type Publisher = Schemas['Publisher']
+type User = Schemas['User']
+type ValidatePublisherResponse = Schemas['ValidatePublisherResponse']
 
 jest.setTimeout(60_000)
 

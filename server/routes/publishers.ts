@@ -1,17 +1,5 @@
-import type {
-  AddPublisherMemberRequest,
-  CreatePublisherRequest,
-  ListNodesForPublisherParams,
-  ListNodesForPublisherV2Params,
-  NodeListResponse,
-  PermissionResponse,
-  PublisherMember,
-  UpdatePublisherMemberRequest,
-  UpdatePublisherRequest,
-  ValidatePublisherParams,
-  ValidatePublisherResponse,
-} from '@/src/api/generated/model'
-import type { HandlerMap, RequestContext } from '../context'
+import type { RequestContext } from '../context'
+import type { HandlerMap, Schemas } from '../http/operations'
 import type { Publisher } from '../db/schema'
 import { forbidden, notFound, unauthorized } from '../errors'
 import {
@@ -43,6 +31,11 @@ import {
 } from '../services/publishers'
 import { pageInfo, toApiNode, toApiPublisher } from '../services/serialize'
 import { isPubliclyVisible, paging, versionView } from './common'
+
+type NodeListResponse = Schemas['NodeListResponse']
+type PermissionResponse = Schemas['PermissionResponse']
+type PublisherMember = Schemas['PublisherMember']
+type ValidatePublisherResponse = Schemas['ValidatePublisherResponse']
 
 /** Member emails are private: only the publisher's members and admins see them. */
 function withoutEmails(members: PublisherMember[]): PublisherMember[] {
@@ -94,7 +87,7 @@ export const publisherHandlers: HandlerMap = {
   },
 
   async getPublisher(request, _reply, context) {
-    const { publisherId } = request.params as { publisherId: string }
+    const { publisherId } = request.params
     const { publisher, mayManage } = await visiblePublisher(context, publisherId)
     if (mayManage) return managedView(context, publisher)
     const members = (await membersOf(context.deps.db, [publisher.id])).get(publisher.id) ?? []
@@ -102,7 +95,7 @@ export const publisherHandlers: HandlerMap = {
   },
 
   async validatePublisher(request, _reply, context): Promise<ValidatePublisherResponse> {
-    const { username } = request.query as ValidatePublisherParams
+    const { username } = request.query
     const id = username.trim()
     const problem = publisherIdProblem(id)
     if (problem) return { isAvailable: false, message: problem }
@@ -113,8 +106,8 @@ export const publisherHandlers: HandlerMap = {
   },
 
   async listNodesForPublisher(request, _reply, context) {
-    const { publisherId } = request.params as { publisherId: string }
-    const query = request.query as ListNodesForPublisherParams
+    const { publisherId } = request.params
+    const query = request.query
     const filters = await publisherNodeFilters(context, publisherId, query.include_banned)
     // The unpaginated (v1) list: a publisher has tens of nodes, not thousands.
     const result = await listNodes(context.deps.db, filters, 'name', { page: 1, limit: 1000 })
@@ -123,8 +116,8 @@ export const publisherHandlers: HandlerMap = {
   },
 
   async listNodesForPublisherV2(request, _reply, context): Promise<NodeListResponse> {
-    const { publisherId } = request.params as { publisherId: string }
-    const query = request.query as ListNodesForPublisherV2Params
+    const { publisherId } = request.params
+    const query = request.query
     const filters = await publisherNodeFilters(context, publisherId, query.include_banned)
     const { page, limit } = paging(query)
     const result = await listNodes(context.deps.db, filters, 'name', { page, limit })
@@ -139,40 +132,32 @@ export const publisherHandlers: HandlerMap = {
     const caller = context.caller
     if (!caller) throw unauthorized()
     await requireNotBannedOwner(context.deps.db, caller)
-    const created = await createPublisher(
-      context.deps.db,
-      caller,
-      request.body as CreatePublisherRequest,
-    )
+    const created = await createPublisher(context.deps.db, caller, request.body)
     return reply.status(201).send(await managedView(context, created))
   },
 
   async updatePublisher(request, _reply, context) {
-    const { publisherId } = request.params as { publisherId: string }
+    const { publisherId } = request.params
     const { publisher } = await requirePublisherWrite(context.deps.db, context.caller, publisherId)
-    const updated = await updatePublisher(
-      context.deps.db,
-      publisher,
-      request.body as UpdatePublisherRequest,
-    )
+    const updated = await updatePublisher(context.deps.db, publisher, request.body)
     return managedView(context, updated)
   },
 
   async deletePublisher(request, reply, context) {
-    const { publisherId } = request.params as { publisherId: string }
+    const { publisherId } = request.params
     const { publisher } = await requirePublisherWrite(context.deps.db, context.caller, publisherId)
     await deletePublisher(context.deps.db, publisher.id)
     return reply.status(204).send()
   },
 
   async getPermissionOnPublisher(request, _reply, context): Promise<PermissionResponse> {
-    const { publisherId } = request.params as { publisherId: string }
+    const { publisherId } = request.params
     const { publisher } = await visiblePublisher(context, publisherId)
     return { canEdit: await canEditPublisher(context.deps.db, context.caller, publisher) }
   },
 
   async getPermissionOnPublisherNodes(request, _reply, context): Promise<PermissionResponse> {
-    const { publisherId, nodeId } = request.params as { publisherId: string; nodeId: string }
+    const { publisherId, nodeId } = request.params
     const { publisher, mayManage } = await visiblePublisher(context, publisherId)
     const node = await findNodeRow(context.deps.db, nodeId)
     const hidden =
@@ -188,33 +173,30 @@ export const publisherHandlers: HandlerMap = {
   },
 
   async addPublisherMember(request, reply, context) {
-    const { publisherId } = request.params as { publisherId: string }
-    const body = request.body as AddPublisherMemberRequest
+    const { publisherId } = request.params
+    const body = request.body
     const { publisher } = await requirePublisherWrite(context.deps.db, context.caller, publisherId)
     await invite(context.deps.db, publisher.id, body.email, body.role, context.caller?.id ?? null)
     return reply.status(201).send(await managedView(context, publisher))
   },
 
   async cancelPublisherInvitation(request, reply, context) {
-    const { publisherId, invitationId } = request.params as {
-      publisherId: string
-      invitationId: string
-    }
+    const { publisherId, invitationId } = request.params
     const { publisher } = await requirePublisherWrite(context.deps.db, context.caller, publisherId)
     await cancelInvitation(context.deps.db, publisher.id, invitationId)
     return reply.status(204).send()
   },
 
   async updatePublisherMember(request, _reply, context) {
-    const { publisherId, userId } = request.params as { publisherId: string; userId: string }
-    const { role } = request.body as UpdatePublisherMemberRequest
+    const { publisherId, userId } = request.params
+    const { role } = request.body
     const { publisher } = await requirePublisherWrite(context.deps.db, context.caller, publisherId)
     await setMemberRole(context.deps.db, publisher.id, userId, role)
     return managedView(context, publisher)
   },
 
   async removePublisherMember(request, reply, context) {
-    const { publisherId, userId } = request.params as { publisherId: string; userId: string }
+    const { publisherId, userId } = request.params
     const { publisher, role } = await requirePublisherWrite(
       context.deps.db,
       context.caller,

@@ -1,6 +1,8 @@
-import type { NodeListResponse } from '@/src/api/generated/model'
+import type { Schemas } from '../http/operations'
 import { isPublic, nodeFacts, type NodeFacts } from '../test/data'
 import { BACKENDS, createTestApp, get, query, type QueryValue, type TestApp } from '../test/harness'
+
+type NodeListResponse = Schemas['NodeListResponse']
 
 jest.setTimeout(60_000)
 

@@ -1,8 +1,10 @@
 import fs from 'node:fs'
 import { sql } from 'drizzle-orm'
-import type { FeaturesResponse, HealthResponse } from '@/src/api/generated/model'
-import type { HandlerMap } from '../context'
+import type { HandlerMap, Schemas } from '../http/operations'
 import { CONTRACT_PATH, loadContract } from '../contract'
+
+type FeaturesResponse = Schemas['FeaturesResponse']
+type HealthResponse = Schemas['HealthResponse']
 
 const contractYaml = fs.readFileSync(CONTRACT_PATH)
 const contractJson = Buffer.from(JSON.stringify(loadContract()))

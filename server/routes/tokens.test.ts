@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto'
 import { eq } from 'drizzle-orm'
-import type { PersonalAccessToken, Publisher } from '@/src/api/generated/model'
+import type { Schemas } from '../http/operations'
 import { personalAccessTokens } from '../db/schema'
 import { TOKEN_PREFIX, verifyPersonalAccessToken } from '../services/tokens'
 import { signUpUser, signUpVerifiedUser, uniqueEmail, type TestUser } from '../test/auth'
@@ -14,6 +14,9 @@ import {
   type JsonReply,
   type TestApp,
 } from '../test/harness'
+
+type PersonalAccessToken = Schemas['PersonalAccessToken']
+type Publisher = Schemas['Publisher']
 
 jest.setTimeout(60_000)
 

@@ -1,24 +1,22 @@
-import type {
-  CreatePersonalAccessTokenRequest,
-  PersonalAccessToken,
-} from '@/src/api/generated/model'
-import type { HandlerMap } from '../context'
+import type { HandlerMap, Schemas } from '../http/operations'
 import { notFound } from '../errors'
 import { requirePublisherWrite } from '../services/access'
 import { createToken, deleteToken, listTokens, toApiToken } from '../services/tokens'
 import { nonBlank, text } from '../services/validate'
 
+type PersonalAccessToken = Schemas['PersonalAccessToken']
+
 export const tokenHandlers: HandlerMap = {
   async listPersonalAccessTokens(request, _reply, context): Promise<PersonalAccessToken[]> {
-    const { publisherId } = request.params as { publisherId: string }
+    const { publisherId } = request.params
     const { publisher } = await requirePublisherWrite(context.deps.db, context.caller, publisherId)
     const rows = await listTokens(context.deps.db, publisher.id)
     return rows.map((row) => toApiToken(row))
   },
 
   async createPersonalAccessToken(request, reply, context) {
-    const { publisherId } = request.params as { publisherId: string }
-    const body = request.body as CreatePersonalAccessTokenRequest
+    const { publisherId } = request.params
+    const body = request.body
     const { publisher } = await requirePublisherWrite(context.deps.db, context.caller, publisherId)
     const { row, secret } = await createToken(context.deps.db, publisher.id, {
       name: nonBlank('name', body.name) ?? '',
@@ -30,7 +28,7 @@ export const tokenHandlers: HandlerMap = {
   },
 
   async deletePersonalAccessToken(request, reply, context) {
-    const { publisherId, tokenId } = request.params as { publisherId: string; tokenId: string }
+    const { publisherId, tokenId } = request.params
     const { publisher } = await requirePublisherWrite(context.deps.db, context.caller, publisherId)
     if (!(await deleteToken(context.deps.db, publisher.id, tokenId))) {
       throw notFound(`Publisher '${publisher.id}' has no token '${tokenId}'.`)

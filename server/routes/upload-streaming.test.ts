@@ -5,14 +5,14 @@
  */
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
-import type {
-  PersonalAccessToken,
-  Publisher,
-  PublishNodeVersionResponse,
-} from '@/src/api/generated/model'
+import type { Schemas } from '../http/operations'
 import { buildNodeArchive } from '../seed/archive'
 import { signUpUser } from '../test/auth'
 import { createTestApp, send, TEST_PUBLIC_URL, type TestApp } from '../test/harness'
+
+type PersonalAccessToken = Schemas['PersonalAccessToken']
+type Publisher = Schemas['Publisher']
+type PublishNodeVersionResponse = Schemas['PublishNodeVersionResponse']
 
 jest.setTimeout(120_000)
 

@@ -1,9 +1,11 @@
-import type { MyInvitation, User } from '@/src/api/generated/model'
-import type { HandlerMap } from '../context'
+import type { HandlerMap, Schemas } from '../http/operations'
 import { notFound, unauthorized } from '../errors'
 import { acceptInvitation, declineInvitation, invitationsFor } from '../services/invitations'
 import { findPublisher, publishersOfUser } from '../services/publishers'
 import { toApiPublisher } from '../services/serialize'
+
+type MyInvitation = Schemas['MyInvitation']
+type User = Schemas['User']
 
 export const userHandlers: HandlerMap = {
   async getUser(_request, _reply, context): Promise<User> {
@@ -24,7 +26,7 @@ export const userHandlers: HandlerMap = {
   },
 
   async acceptPublisherInvitation(request, _reply, context) {
-    const { invitationId } = request.params as { invitationId: string }
+    const { invitationId } = request.params
     if (!context.caller) throw unauthorized()
     const publisherId = await acceptInvitation(context.deps.db, context.caller, invitationId)
     const publisher = await findPublisher(context.deps.db, publisherId)
@@ -33,7 +35,7 @@ export const userHandlers: HandlerMap = {
   },
 
   async declinePublisherInvitation(request, reply, context) {
-    const { invitationId } = request.params as { invitationId: string }
+    const { invitationId } = request.params
     if (!context.caller) throw unauthorized()
     await declineInvitation(context.deps.db, context.caller, invitationId)
     return reply.status(204).send()

@@ -1,15 +1,15 @@
 import { and, eq, sql } from 'drizzle-orm'
-import type {
-  ComfyNode,
-  ComfyNodeListResponse,
-  Node,
-  NodeVersion,
-  NodeVersionListResponse,
-} from '@/src/api/generated/model'
+import type { Schemas } from '../http/operations'
 import { nodes, nodeVersions } from '../db/schema'
 import { bearer, signUpUser, signUpVerifiedUser, type TestUser } from '../test/auth'
 import { addMember } from '../test/data'
 import { BACKENDS, createTestApp, expectErrorBody, get, query, type TestApp } from '../test/harness'
+
+type ComfyNode = Schemas['ComfyNode']
+type ComfyNodeListResponse = Schemas['ComfyNodeListResponse']
+type Node = Schemas['Node']
+type NodeVersion = Schemas['NodeVersion']
+type NodeVersionListResponse = Schemas['NodeVersionListResponse']
 
 jest.setTimeout(60_000)
 

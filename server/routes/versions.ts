@@ -1,13 +1,5 @@
-import type {
-  ListAllNodeVersionsParams,
-  ListNodeVersionsParams,
-  NodeVersionListResponse,
-  PublishNodeVersionRequest,
-  PublishNodeVersionResponse,
-  UpdateNodeVersionRequest,
-  UploadResult,
-} from '@/src/api/generated/model'
-import type { HandlerMap, RequestContext } from '../context'
+import type { RequestContext } from '../context'
+import type { HandlerMap, Schemas } from '../http/operations'
 import type { NodeVersionStatus } from '../db/schema'
 import { forbidden, notFound } from '../errors'
 import { requireNodeWrite } from '../services/access'
@@ -26,6 +18,10 @@ import {
   PUBLIC_VERSION_STATUSES,
 } from '../services/versions'
 import { paging, versionView, visibleNode } from './common'
+
+type NodeVersionListResponse = Schemas['NodeVersionListResponse']
+type PublishNodeVersionResponse = Schemas['PublishNodeVersionResponse']
+type UploadResult = Schemas['UploadResult']
 
 const ARCHIVE_NAME = /^(.+)\.zip$/
 
@@ -69,8 +65,8 @@ async function writableVersion(context: RequestContext, params: unknown) {
 
 export const versionHandlers: HandlerMap = {
   async listNodeVersions(request, _reply, context) {
-    const { nodeId } = request.params as { nodeId: string }
-    const query = request.query as ListNodeVersionsParams
+    const { nodeId } = request.params
+    const query = request.query
     const { row, mayManage } = await visibleNode(context, nodeId)
     const statuses = visibleStatuses(query.statuses, mayManage)
     const versions = await listVersionsOfNode(context.deps.db, row.node.id, statuses)
@@ -79,7 +75,7 @@ export const versionHandlers: HandlerMap = {
   },
 
   async getNodeVersion(request, _reply, context) {
-    const { nodeId, versionId } = request.params as { nodeId: string; versionId: string }
+    const { nodeId, versionId } = request.params
     const { row, mayManage } = await visibleNode(context, nodeId)
     const found = await findVersion(context.deps.db, row.node, versionId)
     if (!found || (found.status !== 'NodeVersionStatusActive' && !mayManage)) {
@@ -89,7 +85,7 @@ export const versionHandlers: HandlerMap = {
   },
 
   async listAllNodeVersions(request, _reply, context): Promise<NodeVersionListResponse> {
-    const query = request.query as ListAllNodeVersionsParams
+    const query = request.query
     const isAdmin = context.caller?.isAdmin === true
     const { page, limit } = paging(query)
     const result = await listAllVersions(
@@ -105,7 +101,7 @@ export const versionHandlers: HandlerMap = {
   },
 
   async downloadNodeVersionArchive(request, reply, context) {
-    const { nodeId, fileName } = request.params as { nodeId: string; fileName: string }
+    const { nodeId, fileName } = request.params
     const version = ARCHIVE_NAME.exec(fileName)?.[1] ?? ''
     const { row, mayManage } = await visibleNode(context, nodeId)
     const found = await findVersion(context.deps.db, row.node, version)
@@ -130,12 +126,12 @@ export const versionHandlers: HandlerMap = {
   },
 
   async publishNodeVersion(request, reply, context) {
-    const { publisherId, nodeId } = request.params as { publisherId: string; nodeId: string }
+    const { publisherId, nodeId } = request.params
     const { version, uploadToken } = await publishNodeVersion(
       context.deps.db,
       publisherId,
       nodeId,
-      request.body as PublishNodeVersionRequest,
+      request.body,
     )
     const answer: PublishNodeVersionResponse = {
       node_version: toApiNodeVersion(version, versionView(context, true)),
@@ -145,7 +141,7 @@ export const versionHandlers: HandlerMap = {
   },
 
   async uploadNodeVersionArchive(request, _reply, context): Promise<UploadResult> {
-    const { uploadToken } = request.params as { uploadToken: string }
+    const { uploadToken } = request.params
     const { db, storage, config } = context.deps
     const { version, size } = await acceptUpload(
       db,
@@ -159,11 +155,7 @@ export const versionHandlers: HandlerMap = {
 
   async updateNodeVersion(request, _reply, context) {
     const version = await writableVersion(context, request.params)
-    const updated = await updateVersion(
-      context.deps.db,
-      version,
-      request.body as UpdateNodeVersionRequest,
-    )
+    const updated = await updateVersion(context.deps.db, version, request.body)
     return toApiNodeVersion(updated, versionView(context, true))
   },
 

@@ -7,15 +7,7 @@
  *   installs, and shows "Failed to fetch versions" on anything but 200 with an array;
  * - today's registry serves `GET /comfy-nodes` and `GET /features`.
  */
-import type {
-  ComfyNodeListResponse,
-  FeaturesResponse,
-  Node,
-  NodeListResponse,
-  NodeVersion,
-  Publisher,
-  ValidatePublisherResponse,
-} from '@/src/api/generated/model'
+import type { Schemas } from '../http/operations'
 import { UNCLAIMED_PUBLISHER } from '@/src/lib/constants'
 import { signUpUser, signUpVerifiedUser, type TestUser } from '../test/auth'
 import { insertNodeWithVersions, snapshotState } from '../test/data'
@@ -29,6 +21,14 @@ import {
   type JsonReply,
   type TestApp,
 } from '../test/harness'
+
+type ComfyNodeListResponse = Schemas['ComfyNodeListResponse']
+type FeaturesResponse = Schemas['FeaturesResponse']
+type Node = Schemas['Node']
+type NodeListResponse = Schemas['NodeListResponse']
+type NodeVersion = Schemas['NodeVersion']
+type Publisher = Schemas['Publisher']
+type ValidatePublisherResponse = Schemas['ValidatePublisherResponse']
 
 jest.setTimeout(60_000)
 

@@ -3,11 +3,7 @@
 // The owner's answer never depends on whether the address is registered, so inviting cannot be
 // used to find out who uses the registry.
 import { and, asc, eq, gt, sql } from 'drizzle-orm'
-import type {
-  MyInvitation,
-  PublisherInvitation as ApiInvitation,
-  PublisherMemberRole,
-} from '@/src/api/generated/model'
+import type { Schemas } from '../http/operations'
 import type { Caller } from '../context'
 import type { Db } from '../db/client'
 import {
@@ -19,6 +15,10 @@ import {
 } from '../db/schema'
 import { conflict, forbidden, notFound } from '../errors'
 import { BANNED_PUBLISHER_MESSAGE } from './access'
+
+type MyInvitation = Schemas['MyInvitation']
+type ApiInvitation = Schemas['PublisherInvitation']
+type PublisherMemberRole = Schemas['PublisherMemberRole']
 
 /** How long an invitation can be accepted. */
 export const INVITATION_TTL_MS = 30 * 24 * 60 * 60 * 1000

@@ -1,13 +1,15 @@
 // Changing nodes: create (by a publisher or, unclaimed, by an admin), update metadata, delete
 // (soft: NodeStatusDeleted keeps the id reserved), claim into a publisher, and ratings.
 import { and, eq, ne, sql } from 'drizzle-orm'
-import type { UpdateNodeRequest } from '@/src/api/generated/model'
+import type { Schemas } from '../http/operations'
 import { UNCLAIMED_PUBLISHER } from '@/src/lib/constants'
 import type { Db } from '../db/client'
 import { isUniqueViolation } from '../db/errors'
 import { nodeColumns, nodeReviews, nodes, type NewNode, type NodeRow } from '../db/schema'
 import { badRequest, conflict, notFound } from '../errors'
 import { defined, httpUrl, imageUrl, labelList, nonBlank, shortText, text } from './validate'
+
+type UpdateNodeRequest = Schemas['UpdateNodeRequest']
 
 /** The writable node fields of a request, checked and trimmed; omitted fields stay undefined. */
 export function nodeFields(body: UpdateNodeRequest) {

@@ -1,7 +1,7 @@
 // Publishing from comfy-cli: `POST /publishers/{publisherId}/nodes/{nodeId}/versions` with a
 // personal access token in the body. Creates the node on its first publish (or updates its
 // metadata), then a Pending version with a single-use upload link. All or nothing.
-import type { PublishNodeVersionRequest } from '@/src/api/generated/model'
+import type { Schemas } from '../http/operations'
 import { UNCLAIMED_PUBLISHER } from '@/src/lib/constants'
 import type { Db } from '../db/client'
 import type { NodeRow, NodeVersion } from '../db/schema'
@@ -11,6 +11,8 @@ import { createNode, findNodeRow, nodeFields, updateNode } from './node-writes'
 import { findPublisher } from './publishers'
 import { verifyPersonalAccessToken } from './tokens'
 import { createPendingVersion } from './version-writes'
+
+type PublishNodeVersionRequest = Schemas['PublishNodeVersionRequest']
 
 const TOKEN_REFUSALS = {
   invalid: () =>

@@ -1,11 +1,7 @@
 // Changing publishers: create (the creator becomes owner), update, delete, and the member list
 // (add by email, change role, remove), always keeping at least one owner.
 import { and, eq, ne, sql } from 'drizzle-orm'
-import type {
-  CreatePublisherRequest,
-  PublisherMemberRole,
-  UpdatePublisherRequest,
-} from '@/src/api/generated/model'
+import type { Schemas } from '../http/operations'
 import { UNCLAIMED_PUBLISHER } from '@/src/lib/constants'
 import type { Caller } from '../context'
 import type { Db, Tx } from '../db/client'
@@ -13,6 +9,10 @@ import { nodes, publisherMembers, publishers, type Publisher } from '../db/schem
 import { badRequest, conflict, notFound } from '../errors'
 import { findPublisher, publisherIdProblem } from './publishers'
 import { defined, httpUrl, imageUrl, nonBlank, supportContact, text } from './validate'
+
+type CreatePublisherRequest = Schemas['CreatePublisherRequest']
+type PublisherMemberRole = Schemas['PublisherMemberRole']
+type UpdatePublisherRequest = Schemas['UpdatePublisherRequest']
 
 function publisherFields(body: UpdatePublisherRequest) {
   return defined({

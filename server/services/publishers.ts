@@ -1,9 +1,11 @@
 // Reading publishers and their members, and checking a proposed publisher id.
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm'
-import type { PublisherMember as ApiPublisherMember } from '@/src/api/generated/model'
+import type { Schemas } from '../http/operations'
 import { UNCLAIMED_PUBLISHER } from '@/src/lib/constants'
 import type { Db } from '../db/client'
 import { publisherMembers, publishers, users, type Publisher } from '../db/schema'
+
+type ApiPublisherMember = Schemas['PublisherMember']
 
 export const PUBLISHER_ID_PATTERN = /^[a-z][a-z0-9-]*$/
 export const PUBLISHER_ID_MAX_LENGTH = 100

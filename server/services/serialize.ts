@@ -1,14 +1,14 @@
-// Database rows → the API's shapes (openapi.yml, via the generated model types). The contract's
+// Database rows → the API's shapes (openapi.yml, typed by server/http/contract-types.ts). The contract's
 // mixed casing (createdAt but node_id) lives here and only here.
-import type {
-  ComfyNode as ApiComfyNode,
-  Node as ApiNode,
-  NodeVersion as ApiNodeVersion,
-  Publisher as ApiPublisher,
-  PublisherInvitation as ApiPublisherInvitation,
-  PublisherMember as ApiPublisherMember,
-} from '@/src/api/generated/model'
+import type { Schemas } from '../http/operations'
 import type { ComfyNode, NodeRow, NodeVersion, Publisher } from '../db/schema'
+
+type ApiComfyNode = Schemas['ComfyNode']
+type ApiNode = Schemas['Node']
+type ApiNodeVersion = Schemas['NodeVersion']
+type ApiPublisher = Schemas['Publisher']
+type ApiPublisherInvitation = Schemas['PublisherInvitation']
+type ApiPublisherMember = Schemas['PublisherMember']
 
 const iso = (date: Date | string) => new Date(date).toISOString()
 

@@ -3,9 +3,11 @@
 // deleted; each successful use records lastUsedAt.
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto'
 import { and, desc, eq } from 'drizzle-orm'
-import type { PersonalAccessToken as ApiToken } from '@/src/api/generated/model'
+import type { Schemas } from '../http/operations'
 import type { Db } from '../db/client'
 import { personalAccessTokens, type PersonalAccessToken } from '../db/schema'
+
+type ApiToken = Schemas['PersonalAccessToken']
 
 /**
  * Recognisable in logs, secret scanners and support requests: "cr_pat_", the token's public id

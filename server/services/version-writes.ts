@@ -5,7 +5,7 @@ import { promises as fs } from 'node:fs'
 import { Readable } from 'node:stream'
 import { and, eq, lt, sql } from 'drizzle-orm'
 import { unzipSync } from 'fflate'
-import type { PublishNodeVersionFields } from '@/src/api/generated/model'
+import type { Schemas } from '../http/operations'
 import type { Db } from '../db/client'
 import { refreshLatestVersion } from '../db/latest-version'
 import { semverSortKey } from '../db/semver'
@@ -24,6 +24,8 @@ import { archiveKey, type ArchiveStorage } from '../storage'
 import { stageUpload, TooLargeError, type StagedFile } from '../storage/staging'
 import { BANNED_PUBLISHER_MESSAGE } from './access'
 import { labelList, shortText, text } from './validate'
+
+type PublishNodeVersionFields = Schemas['PublishNodeVersionFields']
 
 /** How long the signedUrl of a publish stays valid. */
 export const UPLOAD_TTL_MS = 60 * 60 * 1000
