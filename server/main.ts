@@ -1,12 +1,12 @@
 // Starts the registry API: opens the database (PGlite in DATA_DIR, or DATABASE_URL), migrates,
 // loads the demo data on first run and listens. `npm start` calls this; so does `npm run api`.
 import path from 'node:path'
-import { buildApp } from './app'
+import { buildApp } from './http/app'
 import { assertEmulatorSetupIsLocal } from './auth/emulator-guard'
 import { firebaseTokenVerifier } from './auth/verifier'
 import { loadConfig, type ServerConfig } from './config'
 import { migrate, openDatabase } from './db/client'
-import { startMaintenance } from './maintenance'
+import { startMaintenance } from './system/maintenance'
 import { isDatabaseEmpty, loadDemoData } from './seed/load'
 import { attachDemoMembership } from './seed/load'
 import { DEMO_PUBLISHER_ACCOUNT } from './seed/accounts'

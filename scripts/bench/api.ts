@@ -10,7 +10,7 @@ import { Client } from 'pg'
 import { migrate, openDatabase, type Database } from '../../server/db/client'
 import { nodes } from '../../server/db/schema'
 import { loadDemoData } from '../../server/seed/load'
-import { publiclyVisible } from '../../server/services/nodes'
+import { publiclyVisible } from '../../server/nodes/queries'
 import { waitForPort } from '../net'
 import { runLoad, type LoadResult } from './load'
 

@@ -3,10 +3,10 @@
 // changed, so an ordinary call reads one row and writes nothing).
 import type { FastifyRequest } from 'fastify'
 import { eq, sql } from 'drizzle-orm'
-import type { AppDeps, Caller } from '../context'
-import type { Access } from '../contract'
+import type { AppDeps, Caller } from '../http/context'
+import type { Access } from '../http/contract'
 import { users } from '../db/schema'
-import { unauthorized } from '../errors'
+import { unauthorized } from '../http/errors'
 import type { VerifiedIdentity } from './verifier'
 
 function bearerToken(request: FastifyRequest): string | undefined {

@@ -5,7 +5,7 @@
  */
 import { Client } from 'pg'
 import type { Schemas } from '../http/operations'
-import { HEALTH_DATABASE_WAIT_MS, withinTime } from '../routes/system'
+import { HEALTH_DATABASE_WAIT_MS, withinTime } from '../system/routes'
 import { signUpUser } from '../test/auth'
 import { snapshotState } from '../test/data'
 import { createTestApp, expectErrorBody, get, send, type TestApp } from '../test/harness'

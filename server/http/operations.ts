@@ -3,7 +3,7 @@
 // (`npm run generate`; `npm run check:generated` fails when it is stale). The app validates every
 // request against the same contract before a handler runs, so the types hold.
 import type { FastifyReply, FastifyRequest } from 'fastify'
-import type { RequestContext } from '../context'
+import type { RequestContext } from './context'
 import type { components, operations } from './contract-types'
 
 export type Schemas = components['schemas']

@@ -17,7 +17,7 @@ import {
   publishers,
   users,
 } from '../db/schema'
-import { INVITATION_TTL_MS } from '../services/invitations'
+import { INVITATION_TTL_MS } from '../publishers/invitations'
 import type { ArchiveStorage } from '../storage'
 import { DEMO_PUBLISHER, DEMO_PUBLISHER_ACCOUNT } from './accounts'
 import { buildNodeArchive } from './archive'

@@ -6,7 +6,7 @@ import { createWriteStream, promises as fs } from 'node:fs'
 import path from 'node:path'
 import { PassThrough, Transform, type Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
-import { TEMPORARY_SUFFIX } from './index'
+import { TEMPORARY_SUFFIX } from '.'
 
 export interface StagedFile {
   file: string

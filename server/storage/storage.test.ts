@@ -10,7 +10,7 @@ import {
   InvalidArchiveKeyError,
   LocalArchiveStorage,
   MemoryArchiveStorage,
-} from './index'
+} from '.'
 import { stageUpload, TooLargeError } from './staging'
 
 describe('archive keys', () => {

@@ -5,7 +5,7 @@
  */
 import { rm } from 'node:fs/promises'
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify'
-import { buildApp } from '../app'
+import { buildApp } from '../http/app'
 import { firebaseTokenVerifier } from '../auth/verifier'
 import { loadConfig, type ServerConfig } from '../config'
 import type { Db } from '../db/client'

@@ -1,4 +1,4 @@
-// Field rules that the contract's patterns cannot express, shared by the API (server/services/
+// Field rules that the contract's patterns cannot express, shared by the API (server/http/
 // validate.ts) and the owners' forms (components/manage/validation.ts), so a value one accepts the
 // other accepts too. URLs are parsed, never pattern-matched: browsers read `/\host` as `//host`.
 import { EMAIL_MAX_LENGTH } from './constants'

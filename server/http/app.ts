@@ -1,0 +1,263 @@
+// The registry API: every route comes from openapi.yml (fastify-openapi-glue), so requests are
+// validated and responses serialised by the contract's schemas. Handlers live in their domain's
+// routes.ts (server/<domain>/), collected in handlers.ts.
+import { Stream } from 'node:stream'
+import { AjvCompiler } from '@fastify/ajv-compiler'
+import cors from '@fastify/cors'
+import Fastify, {
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyRequest,
+  type FastifySchemaCompiler,
+  type preParsingHookHandler,
+} from 'fastify'
+import openapiGlue from 'fastify-openapi-glue'
+import { authenticate } from '../auth/authenticate'
+import type { AppDeps } from './context'
+import {
+  DEFAULT_BODY_LIMIT_KB,
+  listOperations,
+  loadContract,
+  type OpenApiDocument,
+  type OperationInfo,
+} from './contract'
+import { isDatabaseBusy } from '../db/errors'
+import { badRequest, HttpError, notImplemented } from './errors'
+import { handlerFor, type HandlerMap } from './operations'
+import { handlers as defaultHandlers } from './handlers'
+
+function formatBytes(bytes: number): string {
+  return bytes >= 1024 * 1024 ? `${+(bytes / (1024 * 1024)).toFixed(1)} MB` : `${bytes} bytes`
+}
+
+/**
+ * Request bodies are validated strictly: `{"id": true}` or `{"id": ["x"]}` is not a string.
+ * Query strings arrive as text, so their numbers and booleans are converted, and a single
+ * `statuses=A` becomes the array the contract declares.
+ */
+function strictBodyValidators(): FastifySchemaCompiler<unknown> {
+  const compilers = AjvCompiler()
+  // verbose: errors carry their schema, for `x-invalid-message` (validationMessage).
+  const ajvOptions = {
+    strict: false,
+    removeAdditional: false,
+    useDefaults: true,
+    verbose: true,
+  } as const
+  const forBody = compilers({}, { customOptions: { ...ajvOptions, coerceTypes: false } })
+  const forText = compilers({}, { customOptions: { ...ajvOptions, coerceTypes: 'array' } })
+  return (route) => (route.httpPart === 'body' ? forBody : forText)(route)
+}
+
+/** 415 for a request body whose media type the operation does not declare, before it is read. */
+function refuseUndeclaredMediaType(operation: OperationInfo): preParsingHookHandler {
+  const declared = new Set(operation.requestContentTypes)
+  return async (request, _reply, payload) => {
+    const hasBody =
+      request.headers['transfer-encoding'] !== undefined ||
+      Number(request.headers['content-length'] ?? 0) > 0
+    if (declared.size === 0 || !hasBody) return payload
+    const mediaType = String(request.headers['content-type'] ?? '')
+      .split(';')[0]
+      .trim()
+      .toLowerCase()
+    if (declared.has(mediaType)) return payload
+    throw new HttpError(
+      415,
+      'Unsupported Media Type',
+      `Send the request body as ${[...declared].join(' or ')}${mediaType ? `, not ${mediaType}` : ' (the Content-Type header is missing)'}.`,
+    )
+  }
+}
+
+/** Removes `null` properties, at any depth, from parsed JSON (see `x-null-means-absent`). */
+function dropNullProperties(value: unknown): void {
+  if (typeof value !== 'object' || value === null) return
+  for (const [key, item] of Object.entries(value)) {
+    if (item === null && !Array.isArray(value)) Reflect.deleteProperty(value, key)
+    else dropNullProperties(item)
+  }
+}
+
+/** Where the first string with a NUL character is in `value` ('' for the value itself). */
+function nulPath(value: unknown, path = ''): string | null {
+  if (typeof value === 'string') return value.includes('\0') ? path : null
+  if (typeof value !== 'object' || value === null) return null
+  // Parsed data only: an archive upload's body is a stream.
+  if (value instanceof Stream || ArrayBuffer.isView(value)) return null
+  for (const [key, item] of Object.entries(value)) {
+    const found = nulPath(
+      item,
+      Array.isArray(value) ? `${path}[${key}]` : path ? `${path}.${key}` : key,
+    )
+    if (found !== null) return found
+  }
+  return null
+}
+
+function refuseNulCharacters(request: FastifyRequest): void {
+  const parts: [string, unknown][] = [
+    ['path parameter', request.params],
+    ['query parameter', request.query],
+    ['request body field', request.body],
+  ]
+  for (const [where, value] of parts) {
+    const path = nulPath(value)
+    if (path !== null) {
+      throw badRequest(
+        `Invalid ${path ? `${where} '${path}'` : 'request body'}: it must not contain NUL characters (\\u0000).`,
+      )
+    }
+  }
+}
+
+export interface BuildAppOptions {
+  logger?: boolean
+  /** Replace the handler map (tests of the contract use this). */
+  handlers?: HandlerMap
+  contract?: OpenApiDocument
+}
+
+const LOCATION_NAMES: Record<string, string> = {
+  querystring: 'query parameter',
+  params: 'path parameter',
+  body: 'request body field',
+  headers: 'header',
+}
+
+/** Turns Ajv's error into a message that names the field, e.g. "query parameter 'limit' must be <= 100". */
+function validationMessage(error: FastifyError): string {
+  const first = error.validation?.[0]
+  if (!first) return error.message
+  const where = LOCATION_NAMES[error.validationContext ?? ''] ?? 'input'
+  const missing = (first.params as { missingProperty?: string }).missingProperty
+  const field = [first.instancePath.replace(/^\//, '').replace(/\//g, '.'), missing]
+    .filter(Boolean)
+    .join('.')
+  const allowed = (first.params as { allowedValues?: unknown[] }).allowedValues
+  // The contract words some rules for people (`x-invalid-message`, e.g. on SemVer).
+  const parent = 'parentSchema' in first ? first.parentSchema : undefined
+  const worded =
+    typeof parent === 'object' && parent !== null && 'x-invalid-message' in parent
+      ? parent['x-invalid-message']
+      : undefined
+  const detail =
+    typeof worded === 'string'
+      ? worded
+      : allowed
+        ? `must be one of: ${allowed.join(', ')}`
+        : first.message
+  if (missing) return `Missing ${where} '${field}'.`
+  return field ? `Invalid ${where} '${field}': ${detail}.` : `Invalid ${where}: ${detail}.`
+}
+
+export async function buildApp(
+  deps: AppDeps,
+  options: BuildAppOptions = {},
+): Promise<FastifyInstance> {
+  const contract = options.contract ?? loadContract()
+  const handlers = options.handlers ?? defaultHandlers
+  const operations = new Map(listOperations(contract).map((op) => [op.operationId, op]))
+
+  const app = Fastify({
+    logger: options.logger ?? false,
+    // Each route gets its operation's limit (onRoute below); archives are streamed with their own.
+    bodyLimit: DEFAULT_BODY_LIMIT_KB * 1024,
+    // Path parameters are bounded by the contract's own maxLength (up to 300 for class names);
+    // the router's default limit (100) would answer 414 before validation for valid values.
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 1000 },
+  })
+  app.setValidatorCompiler(strictBodyValidators())
+
+  // The website calls every method of the contract from the browser; preflights are cached 10 min.
+  await app.register(cors, {
+    origin: deps.config.corsOrigins,
+    methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
+    credentials: false,
+    maxAge: 600,
+  })
+
+  app.addHook('onRoute', (route) => {
+    const operationId = (route.schema as { operationId?: string } | undefined)?.operationId
+    const operation = operationId ? operations.get(operationId) : undefined
+    if (!operation) return
+    route.bodyLimit = operation.bodyLimitBytes
+    route.preParsing = [...[route.preParsing ?? []].flat(), refuseUndeclaredMediaType(operation)]
+    if (operation.nullMeansAbsent) {
+      route.preValidation = [
+        ...[route.preValidation ?? []].flat(),
+        async (request: FastifyRequest) => void dropNullProperties(request.body),
+      ]
+    }
+    // Archive uploads arrive as a stream that the handler reads (with its own size cap); the
+    // contract's `format: binary` string schema describes that for clients, so it is not
+    // validated. fastify-openapi-glue passes it as `{ content: { 'application/zip': { schema } } }`.
+    const body = route.schema?.body as
+      { content?: Record<string, { schema?: { format?: string } }> } | undefined
+    const binary =
+      body?.content !== undefined &&
+      Object.values(body.content).every((media) => media.schema?.format === 'binary')
+    if (binary && route.schema) delete route.schema.body
+  })
+
+  // Archives are not read here: the upload handler checks its link first, then streams them.
+  app.addContentTypeParser('application/zip', (_request, payload, done) => done(null, payload))
+
+  // PostgreSQL cannot store NUL in text; it is never meaningful in our fields either.
+  app.addHook('preValidation', async (request) => refuseNulCharacters(request))
+
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    // A refused upload is not read to its end: close the connection after answering, so the
+    // client stops sending (it cannot send the next request on this connection anyway).
+    if (!request.raw.complete) reply.header('connection', 'close')
+    if (error instanceof HttpError) {
+      return reply.status(error.statusCode).send({ error: error.error, message: error.message })
+    }
+    if (error.validation) {
+      return reply.status(400).send({ error: 'Bad Request', message: validationMessage(error) })
+    }
+    if (isDatabaseBusy(error)) {
+      // A time limit of the database session (db/client.ts DatabaseTimeouts) ended the request.
+      return reply.status(503).header('retry-after', '2').send({
+        error: 'Service Unavailable',
+        message: 'The database is busy right now. Try again in a few seconds.',
+      })
+    }
+    const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500
+    if (status >= 500) request.log.error(error)
+    if (status === 413) {
+      const limit = request.routeOptions.bodyLimit ?? DEFAULT_BODY_LIMIT_KB * 1024
+      return reply.status(413).send({
+        error: 'Payload Too Large',
+        message: `The request body is too large: at most ${formatBytes(limit)} are accepted here.`,
+      })
+    }
+    const message =
+      status >= 500 ? 'Something went wrong on our side. Try again later.' : error.message
+    return reply
+      .status(status)
+      .send({ error: status >= 500 ? 'Internal Server Error' : error.name, message })
+  })
+
+  app.setNotFoundHandler((request, reply) =>
+    reply.status(404).send({
+      error: 'Not Found',
+      message: `No route for ${request.method} ${request.url.split('?')[0]}.`,
+    }),
+  )
+
+  await app.register(openapiGlue, {
+    specification: contract,
+    operationResolver: (operationId: string) => {
+      const operation = operations.get(operationId)
+      const handler = handlerFor(handlers, operationId)
+      return async (request, reply) => {
+        if (!handler || !operation) throw notImplemented(operationId)
+        const caller = await authenticate(deps, request, operation.access)
+        return handler(request, reply, { deps, caller })
+      }
+    },
+  })
+
+  return app
+}

@@ -1,0 +1,491 @@
+/**
+ * The authorization matrix: every write operation of openapi.yml (POST, PUT, PATCH, DELETE),
+ * called as anonymous, another signed-in user, a member (role `member`), an owner, an admin and
+ * the owner of a banned publisher. Each call gets fresh fixtures (its own publisher, node,
+ * versions, token, upload link and unclaimed node); the status must match the row, a refusal
+ * must leave the database and the archives exactly as they were, and a success must change them.
+ * A write operation added to the contract without a row here fails the first test.
+ */
+import { randomBytes } from 'node:crypto'
+import { and, eq } from 'drizzle-orm'
+import { listOperations, loadContract } from './contract'
+import {
+  nodes,
+  nodeVersions,
+  pendingUploads,
+  publisherInvitations,
+  publisherMembers,
+  publishers,
+  users,
+} from '../db/schema'
+import { buildNodeArchive } from '../seed/archive'
+import { createToken } from '../tokens/tokens'
+import { signUpUser, signUpVerifiedUser, uniqueEmail, type TestUser } from '../test/auth'
+import { insertNodeWithVersions, snapshotState } from '../test/data'
+import { startFakeGithub, type FakeGithub } from '../test/fake-github'
+import { BACKENDS, createTestApp, request, type TestApp } from '../test/harness'
+import { UNCLAIMED_PUBLISHER } from '@/src/lib/constants'
+
+jest.setTimeout(120_000)
+
+const ROLES = ['anonymous', 'stranger', 'member', 'owner', 'admin', 'banned'] as const
+type Role = (typeof ROLES)[number]
+
+/** What one call works on: made fresh for every (operation, role) pair. */
+interface Fixture {
+  n: number
+  /** The target publisher: active (owned by `owner`) or, for the `banned` role, banned. */
+  publisherId: string
+  nodeId: string
+  tokenId: string
+  tokenSecret: string
+  uploadToken: string
+  unclaimedNodeId: string
+  memberUid: string
+  /** A pending invitation to the publisher, sent to the stranger's (verified) address. */
+  invitationId: string
+}
+
+interface Call {
+  method: 'POST' | 'PUT' | 'PATCH' | 'DELETE'
+  url: string
+  body?: unknown
+  zip?: Uint8Array
+  /** Send the role's bearer token (default true; anonymous never has one). */
+  bearer?: boolean
+}
+
+interface Row {
+  operationId: string
+  call(f: Fixture, role: Role): Call
+  expect: Record<Role, number>
+  /** Adjusts the fixture before the snapshot (e.g. deleting nodes before deletePublisher). */
+  prepare?(f: Fixture): Promise<void>
+}
+
+/** The usual answer of a write that needs an owner of the publisher (or an admin). */
+const OWNER_WRITE = (ok: number): Record<Role, number> => ({
+  anonymous: 401,
+  stranger: 403,
+  member: 403,
+  owner: ok,
+  admin: ok,
+  banned: 403,
+})
+
+const ADMIN_ONLY = (ok: number): Record<Role, number> => ({
+  anonymous: 401,
+  stranger: 403,
+  member: 403,
+  owner: 403,
+  admin: ok,
+  banned: 403,
+})
+
+const GH_TOKEN = 'gh-matrix-token'
+const ZIP = buildNodeArchive({
+  publisherId: 'matrix',
+  node: {
+    id: 'matrix-node',
+    name: 'Matrix',
+    description: 'Matrix test node',
+    license: 'MIT',
+    repository: 'https://github.com/matrix/matrix-node',
+    icon: '',
+  },
+  version: '1.1.0',
+  dependencies: [],
+  comfyNodes: [],
+})
+
+describe.each(BACKENDS)('authorization matrix on %s', (backend) => {
+  let h: TestApp
+  let github: FakeGithub
+  const users_: Partial<Record<Exclude<Role, 'anonymous'>, TestUser>> = {}
+  let spareEmail: string
+  let strangerTokenSecret: string
+  let counter = 0
+
+  const user = (role: Exclude<Role, 'anonymous'>): TestUser => {
+    const found = users_[role]
+    if (!found) throw new Error(`no user for ${role}`)
+    return found
+  }
+
+  async function ensureUserRow(test: TestUser) {
+    await h.db
+      .insert(users)
+      .values({ id: test.uid, email: test.email, name: test.email.split('@')[0] })
+      .onConflictDoNothing()
+  }
+
+  async function makeFixture(role: Role): Promise<Fixture> {
+    const n = ++counter
+    const publisherId = `mx-${backend}-${n}`
+    const owner = role === 'banned' ? user('banned') : user('owner')
+    await h.db.insert(publishers).values({
+      id: publisherId,
+      name: `Matrix ${n}`,
+      status: role === 'banned' ? 'PublisherStatusBanned' : 'PublisherStatusActive',
+    })
+    await h.db.insert(publisherMembers).values([
+      { publisherId, userId: owner.uid, role: 'owner' },
+      { publisherId, userId: user('member').uid, role: 'member' },
+    ])
+    const nodeId = `mx-node-${backend}-${n}`
+    await insertNodeWithVersions(
+      h.db,
+      { id: nodeId, publisherId, repository: `https://github.com/matrix/${nodeId}` },
+      [
+        { version: '1.0.0', status: 'NodeVersionStatusActive' },
+        { version: '1.1.0', status: 'NodeVersionStatusPending' },
+      ],
+    )
+    const { row: token, secret } = await createToken(h.db, publisherId, {
+      name: 'fixture',
+      description: '',
+      expiresInDays: null,
+    })
+    const [version] = await h.db
+      .select({ id: nodeVersions.id })
+      .from(nodeVersions)
+      .where(and(eq(nodeVersions.nodeId, nodeId), eq(nodeVersions.version, '1.1.0')))
+    const uploadToken = randomBytes(24).toString('base64url')
+    await h.db.insert(pendingUploads).values({
+      token: uploadToken,
+      nodeVersionId: version.id,
+      storageKey: `${publisherId}/${nodeId}/1.1.0/node.zip`,
+      expiresAt: new Date(Date.now() + 60 * 60 * 1000),
+    })
+    const unclaimedNodeId = `mx-free-${backend}-${n}`
+    await insertNodeWithVersions(
+      h.db,
+      {
+        id: unclaimedNodeId,
+        publisherId: UNCLAIMED_PUBLISHER.id,
+        repository: `https://github.com/matrix-org/${unclaimedNodeId}`,
+      },
+      [],
+    )
+    github.addRepository(`matrix-org/${unclaimedNodeId}`)
+    github.grant(GH_TOKEN, `matrix-org/${unclaimedNodeId}`, 'admin')
+    const [invitation] = await h.db
+      .insert(publisherInvitations)
+      .values({
+        publisherId,
+        email: user('stranger').email.toLowerCase(),
+        role: 'member',
+        expiresAt: new Date(Date.now() + 60 * 60 * 1000),
+      })
+      .returning()
+    return {
+      invitationId: invitation.id,
+      n,
+      publisherId,
+      nodeId,
+      tokenId: token.id,
+      tokenSecret: secret,
+      uploadToken,
+      unclaimedNodeId,
+      memberUid: user('member').uid,
+    }
+  }
+
+  const rows: Row[] = [
+    {
+      operationId: 'createPublisher',
+      call: (f) => ({
+        method: 'POST',
+        url: '/publishers',
+        body: { id: `mx-new-${backend}-${f.n}`, name: 'New publisher' },
+      }),
+      expect: { ...OWNER_WRITE(201), stranger: 201, member: 201 },
+    },
+    {
+      operationId: 'updatePublisher',
+      call: (f) => ({ method: 'PUT', url: `/publishers/${f.publisherId}`, body: { name: 'New' } }),
+      expect: OWNER_WRITE(200),
+    },
+    {
+      operationId: 'deletePublisher',
+      prepare: async (f) => {
+        await h.db
+          .update(nodes)
+          .set({ status: 'NodeStatusDeleted' })
+          .where(eq(nodes.publisherId, f.publisherId))
+      },
+      call: (f) => ({ method: 'DELETE', url: `/publishers/${f.publisherId}` }),
+      expect: OWNER_WRITE(204),
+    },
+    {
+      operationId: 'addPublisherMember',
+      call: (f) => ({
+        method: 'POST',
+        url: `/publishers/${f.publisherId}/members`,
+        body: { email: spareEmail, role: 'member' },
+      }),
+      expect: OWNER_WRITE(201),
+    },
+    {
+      operationId: 'updatePublisherMember',
+      call: (f) => ({
+        method: 'PUT',
+        url: `/publishers/${f.publisherId}/members/${f.memberUid}`,
+        body: { role: 'owner' },
+      }),
+      expect: OWNER_WRITE(200),
+    },
+    {
+      operationId: 'removePublisherMember',
+      call: (f) => ({
+        method: 'DELETE',
+        url: `/publishers/${f.publisherId}/members/${f.memberUid}`,
+      }),
+      // A member may leave (remove themselves).
+      expect: { ...OWNER_WRITE(204), member: 204 },
+    },
+    {
+      operationId: 'cancelPublisherInvitation',
+      call: (f) => ({
+        method: 'DELETE',
+        url: `/publishers/${f.publisherId}/invitations/${f.invitationId}`,
+      }),
+      expect: OWNER_WRITE(204),
+    },
+    {
+      operationId: 'acceptPublisherInvitation',
+      // Only the person invited (here the stranger, with that address verified) may accept; for
+      // everyone else the invitation does not exist. (A banned publisher's: invitations.test.ts.)
+      call: (f) => ({ method: 'POST', url: `/users/invitations/${f.invitationId}` }),
+      expect: { anonymous: 401, stranger: 200, member: 404, owner: 404, admin: 404, banned: 404 },
+    },
+    {
+      operationId: 'declinePublisherInvitation',
+      call: (f) => ({ method: 'DELETE', url: `/users/invitations/${f.invitationId}` }),
+      expect: { anonymous: 401, stranger: 204, member: 404, owner: 404, admin: 404, banned: 404 },
+    },
+    {
+      operationId: 'createNode',
+      call: (f) => ({
+        method: 'POST',
+        url: `/publishers/${f.publisherId}/nodes`,
+        body: { id: `mx-created-${backend}-${f.n}`, name: 'Created' },
+      }),
+      expect: OWNER_WRITE(201),
+    },
+    {
+      operationId: 'updateNode',
+      call: (f) => ({
+        method: 'PUT',
+        url: `/publishers/${f.publisherId}/nodes/${f.nodeId}`,
+        body: { description: 'Changed by the matrix' },
+      }),
+      expect: OWNER_WRITE(200),
+    },
+    {
+      operationId: 'deleteNode',
+      call: (f) => ({ method: 'DELETE', url: `/publishers/${f.publisherId}/nodes/${f.nodeId}` }),
+      expect: OWNER_WRITE(204),
+    },
+    {
+      operationId: 'claimMyNode',
+      call: (f) => ({
+        method: 'POST',
+        url: `/publishers/${f.publisherId}/nodes/${f.unclaimedNodeId}/claim-my-node`,
+        body: { GH_TOKEN },
+      }),
+      expect: OWNER_WRITE(204),
+    },
+    {
+      operationId: 'publishNodeVersion',
+      // The personal access token in the body is the credential; a bearer token changes nothing.
+      // Owners send their publisher's token, the stranger a token of their own publisher, the
+      // others (admin included) hold none.
+      call: (f, role) => ({
+        method: 'POST',
+        url: `/publishers/${f.publisherId}/nodes/${f.nodeId}/versions`,
+        body: {
+          personal_access_token:
+            role === 'owner' || role === 'banned'
+              ? f.tokenSecret
+              : role === 'stranger'
+                ? strangerTokenSecret
+                : `cr_pat_${randomBytes(32).toString('base64url')}`,
+          node: { name: 'Published name' },
+          node_version: { version: '2.0.0', changelog: 'Matrix' },
+        },
+      }),
+      expect: {
+        anonymous: 401,
+        stranger: 403,
+        member: 401,
+        owner: 201,
+        admin: 401,
+        banned: 403,
+      },
+    },
+    {
+      operationId: 'uploadNodeVersionArchive',
+      // The upload link is the credential: only its holder (the publisher) can use it.
+      call: (f, role) => ({
+        method: 'PUT',
+        url: `/uploads/${role === 'owner' || role === 'banned' ? f.uploadToken : randomBytes(24).toString('base64url')}`,
+        zip: ZIP,
+      }),
+      expect: {
+        anonymous: 404,
+        stranger: 404,
+        member: 404,
+        owner: 200,
+        admin: 404,
+        banned: 403,
+      },
+    },
+    {
+      operationId: 'updateNodeVersion',
+      call: (f) => ({
+        method: 'PUT',
+        url: `/publishers/${f.publisherId}/nodes/${f.nodeId}/versions/1.0.0`,
+        body: { deprecated: true },
+      }),
+      expect: OWNER_WRITE(200),
+    },
+    {
+      operationId: 'deleteNodeVersion',
+      call: (f) => ({
+        method: 'DELETE',
+        url: `/publishers/${f.publisherId}/nodes/${f.nodeId}/versions/1.0.0`,
+      }),
+      expect: OWNER_WRITE(204),
+    },
+    {
+      operationId: 'createPersonalAccessToken',
+      call: (f) => ({
+        method: 'POST',
+        url: `/publishers/${f.publisherId}/tokens`,
+        body: { name: 'ci', expires_in_days: 30 },
+      }),
+      expect: OWNER_WRITE(201),
+    },
+    {
+      operationId: 'deletePersonalAccessToken',
+      call: (f) => ({ method: 'DELETE', url: `/publishers/${f.publisherId}/tokens/${f.tokenId}` }),
+      expect: OWNER_WRITE(204),
+    },
+    {
+      operationId: 'adminCreateNode',
+      call: (f) => ({
+        method: 'POST',
+        url: '/admin/nodes',
+        body: {
+          id: `mx-admin-${backend}-${f.n}`,
+          name: 'Admin node',
+          repository: `https://github.com/mx-admin/mx-admin-${backend}-${f.n}`,
+        },
+      }),
+      expect: ADMIN_ONLY(201),
+    },
+    {
+      operationId: 'adminUpdateNodeVersion',
+      call: (f) => ({
+        method: 'PUT',
+        url: `/admin/nodes/${f.nodeId}/versions/1.1.0`,
+        body: { status: 'NodeVersionStatusActive', status_reason: 'Reviewed' },
+      }),
+      expect: ADMIN_ONLY(200),
+    },
+    {
+      operationId: 'postNodeReview',
+      // Any signed-in user may rate; the owner of a banned publisher may not write anything.
+      call: (f) => ({ method: 'POST', url: `/nodes/${f.nodeId}/reviews?star=4` }),
+      expect: { ...OWNER_WRITE(200), stranger: 200, member: 200 },
+    },
+  ]
+
+  it('has a row for every write operation of openapi.yml, and none for others', () => {
+    const writes = listOperations(loadContract())
+      .filter((op) => ['POST', 'PUT', 'PATCH', 'DELETE'].includes(op.method))
+      .map((op) => op.operationId)
+      .sort()
+    const covered = rows.map((row) => row.operationId).sort()
+    expect({ missingRows: writes.filter((id) => !covered.includes(id)) }).toEqual({
+      missingRows: [],
+    })
+    expect(covered).toEqual(writes)
+  })
+
+  beforeAll(async () => {
+    github = await startFakeGithub()
+    h = await createTestApp({
+      postgres: backend === 'postgres',
+      nodes: 8,
+      publishers: 2,
+      env: { GITHUB_API_URL: github.url },
+    })
+    const [stranger, member, owner, admin, banned, spare] = await Promise.all([
+      signUpVerifiedUser(uniqueEmail('stranger')),
+      signUpUser(uniqueEmail('member')),
+      signUpUser(uniqueEmail('owner')),
+      signUpVerifiedUser(h.adminEmail),
+      signUpUser(uniqueEmail('banned-owner')),
+      signUpUser(uniqueEmail('spare')),
+    ])
+    Object.assign(users_, { stranger, member, owner, admin, banned })
+    for (const test of [stranger, member, owner, banned, spare]) await ensureUserRow(test)
+    spareEmail = spare.email
+    // The stranger publishes under a publisher of their own.
+    const strangerPublisher = `mx-stranger-${backend}`
+    await h.db.insert(publishers).values({ id: strangerPublisher, name: 'Stranger' })
+    await h.db
+      .insert(publisherMembers)
+      .values({ publisherId: strangerPublisher, userId: stranger.uid, role: 'owner' })
+    strangerTokenSecret = (
+      await createToken(h.db, strangerPublisher, {
+        name: 'own',
+        description: '',
+        expiresInDays: null,
+      })
+    ).secret
+  })
+
+  afterAll(async () => {
+    await h?.close()
+    await github?.close()
+  })
+
+  it.each(rows.map((row) => [row.operationId, row] as const))('%s', async (_id, row) => {
+    const outcomes: string[] = []
+    const expected: string[] = []
+    for (const role of ROLES) {
+      const fixture = await makeFixture(role)
+      await row.prepare?.(fixture)
+      const call = row.call(fixture, role)
+      const before = await snapshotState(h.db, h.storage)
+      const headers: Record<string, string> = {}
+      if (role !== 'anonymous' && call.bearer !== false) {
+        headers.authorization = `Bearer ${user(role).idToken}`
+      }
+      if (call.zip) headers['content-type'] = 'application/zip'
+      else if (call.body !== undefined) headers['content-type'] = 'application/json'
+      const reply = await request<{ message?: string }>(h.app, {
+        method: call.method,
+        url: call.url,
+        headers,
+        ...(call.zip
+          ? { payload: Buffer.from(call.zip) }
+          : call.body !== undefined
+            ? { payload: JSON.stringify(call.body) }
+            : {}),
+      })
+      const after = await snapshotState(h.db, h.storage)
+      const state = after === before ? 'unchanged' : 'changed'
+      const refused = reply.status >= 400
+      outcomes.push(`${role}: ${reply.status} ${state}${refused ? ` (${reply.body.message})` : ''}`)
+      const wanted = row.expect[role]
+      expected.push(
+        `${role}: ${wanted} ${wanted < 300 ? 'changed' : 'unchanged'}${refused ? ` (${reply.body.message})` : ''}`,
+      )
+    }
+    expect(outcomes).toEqual(expected)
+  })
+})

@@ -1,0 +1,28 @@
+// What every operation handler receives: the app's dependencies and the caller.
+import type { TokenVerifier } from '../auth/verifier'
+import type { ServerConfig } from '../config'
+import type { Db } from '../db/client'
+import type { ArchiveStorage } from '../storage'
+
+export interface AppDeps {
+  db: Db
+  storage: ArchiveStorage
+  verifier: TokenVerifier
+  config: ServerConfig
+}
+
+/** The signed-in caller, as stored in our users table. */
+export interface Caller {
+  id: string
+  email: string
+  name: string
+  isAdmin: boolean
+  isApproved: boolean
+  /** The sign-in provider vouches for `email` (invitations go to verified addresses only). */
+  emailVerified: boolean
+}
+
+export interface RequestContext {
+  deps: AppDeps
+  caller: Caller | null
+}

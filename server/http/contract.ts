@@ -1,0 +1,84 @@
+// The API contract (openapi.yml at the repository root) loaded once. The app registers its
+// routes from it; this module also answers "who may call this operation" from its security.
+import fs from 'node:fs'
+import path from 'node:path'
+import { parse } from 'yaml'
+
+export const CONTRACT_PATH = path.join(__dirname, '..', '..', 'openapi.yml')
+
+type SecurityRequirement = Record<string, string[]>
+
+interface OperationObject {
+  operationId: string
+  tags?: string[]
+  security?: SecurityRequirement[]
+  requestBody?: { content?: Record<string, unknown> }
+  /** Largest request body of this operation, when above the JSON default (DEFAULT_BODY_LIMIT_KB). */
+  'x-body-limit-kb'?: number
+  /** A `null` property of its JSON body means the property was not sent. */
+  'x-null-means-absent'?: boolean
+}
+
+export interface OpenApiDocument {
+  openapi: string
+  paths: Record<string, Record<string, OperationObject | unknown>>
+  security?: SecurityRequirement[]
+  [key: string]: unknown
+}
+
+/**
+ * - `public`: no bearer token is looked at (the publish call carries its token in the body).
+ * - `optional`: anonymous is fine; a valid token identifies the caller (admins see more).
+ * - `signedIn`: a valid bearer token is required.
+ */
+export type Access = 'public' | 'optional' | 'signedIn'
+
+export interface OperationInfo {
+  operationId: string
+  method: string
+  path: string
+  tag: string
+  access: Access
+  /** The media types its request body may have (none: it takes no body). */
+  requestContentTypes: string[]
+  /** Its largest JSON request body, in bytes. */
+  bodyLimitBytes: number
+  /** `null` properties of its body are dropped before validation (`x-null-means-absent`). */
+  nullMeansAbsent: boolean
+}
+
+/** JSON request bodies are small; an operation may allow more with `x-body-limit-kb`. */
+export const DEFAULT_BODY_LIMIT_KB = 64
+
+const HTTP_METHODS = new Set(['get', 'put', 'post', 'delete', 'patch'])
+
+export function loadContract(file = CONTRACT_PATH): OpenApiDocument {
+  return parse(fs.readFileSync(file, 'utf8')) as OpenApiDocument
+}
+
+function accessOf(security: SecurityRequirement[] | undefined): Access {
+  if (!security || security.length === 0) return 'public'
+  const anonymousAllowed = security.some((requirement) => Object.keys(requirement).length === 0)
+  return anonymousAllowed ? 'optional' : 'signedIn'
+}
+
+export function listOperations(document: OpenApiDocument): OperationInfo[] {
+  const operations: OperationInfo[] = []
+  for (const [route, item] of Object.entries(document.paths)) {
+    for (const [method, value] of Object.entries(item)) {
+      if (!HTTP_METHODS.has(method)) continue
+      const operation = value as OperationObject
+      operations.push({
+        operationId: operation.operationId,
+        method: method.toUpperCase(),
+        path: route,
+        tag: operation.tags?.[0] ?? 'other',
+        access: accessOf(operation.security ?? document.security),
+        requestContentTypes: Object.keys(operation.requestBody?.content ?? {}),
+        bodyLimitBytes: (operation['x-body-limit-kb'] ?? DEFAULT_BODY_LIMIT_KB) * 1024,
+        nullMeansAbsent: operation['x-null-means-absent'] === true,
+      })
+    }
+  }
+  return operations
+}

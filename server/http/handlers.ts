@@ -1,0 +1,22 @@
+// Operation handlers by operationId, one routes.ts per domain (server/<domain>/). An operation
+// of openapi.yml without a handler answers 501 (see app.ts) until its issue implements it.
+import type { HandlerMap } from './operations'
+import { adminHandlers } from '../admin/routes'
+import { comfyNodeHandlers } from '../comfy-nodes/routes'
+import { nodeHandlers } from '../nodes/routes'
+import { publisherHandlers } from '../publishers/routes'
+import { systemHandlers } from '../system/routes'
+import { tokenHandlers } from '../tokens/routes'
+import { userHandlers } from '../users/routes'
+import { versionHandlers } from '../versions/routes'
+
+export const handlers: HandlerMap = {
+  ...nodeHandlers,
+  ...versionHandlers,
+  ...comfyNodeHandlers,
+  ...publisherHandlers,
+  ...tokenHandlers,
+  ...adminHandlers,
+  ...userHandlers,
+  ...systemHandlers,
+}

@@ -1,0 +1,285 @@
+// Reading nodes: listing with filters and sorts, typo-tolerant search, and one node with its
+// latest version and publisher. Visibility rules for anonymous callers live here.
+import { and, arrayContains, arrayOverlaps, eq, inArray, ne, sql, type SQL } from 'drizzle-orm'
+import type { Db } from '../db/client'
+import { nodeOrderBy } from '../db/ordering'
+import {
+  comfyNodes,
+  nodeColumns,
+  nodes,
+  nodeVersions,
+  publishers,
+  SEARCH_TS_CONFIG,
+} from '../db/schema'
+import { cachedCount } from '../db/count-cache'
+import type { NodeWithRelations } from '../http/serialize'
+
+export const NODE_SORTS = ['downloads', 'stars', 'recent', 'newest', 'name', 'relevance'] as const
+export type NodeSort = (typeof NODE_SORTS)[number]
+
+export interface NodeFilters {
+  tags?: string[]
+  supportedOs?: string[]
+  supportedAccelerators?: string[]
+  publisherId?: string
+  nodeIds?: string[]
+  /**
+   * `public`: Active nodes of publishers that are not banned (the default).
+   * `withBanned`: also banned nodes (a publisher's owners looking at their own list).
+   * `all`: every status (admins asking with include_banned).
+   */
+  visibility?: 'public' | 'withBanned' | 'all'
+}
+
+export interface Paging {
+  page: number
+  limit: number
+}
+
+/** Public nodes: Active, and not from a banned publisher. */
+export function publiclyVisible(): SQL {
+  return and(
+    eq(nodes.status, 'NodeStatusActive'),
+    sql`not exists (select 1 from ${publishers} where ${publishers.id} = ${nodes.publisherId} and ${publishers.status} = 'PublisherStatusBanned')`,
+  ) as SQL
+}
+
+function filterConditions(filters: NodeFilters): SQL[] {
+  const conditions: SQL[] = []
+  const visibility = filters.visibility ?? 'public'
+  if (visibility === 'public') conditions.push(publiclyVisible())
+  if (visibility === 'withBanned') conditions.push(ne(nodes.status, 'NodeStatusDeleted'))
+  // A node must carry every requested tag; for OS and accelerators any requested one will do.
+  if (filters.tags?.length) conditions.push(arrayContains(nodes.tags, filters.tags))
+  if (filters.supportedOs?.length)
+    conditions.push(arrayOverlaps(nodes.supportedOs, filters.supportedOs))
+  if (filters.supportedAccelerators?.length) {
+    conditions.push(arrayOverlaps(nodes.supportedAccelerators, filters.supportedAccelerators))
+  }
+  if (filters.publisherId) conditions.push(eq(nodes.publisherId, filters.publisherId))
+  if (filters.nodeIds?.length) {
+    conditions.push(
+      inArray(
+        sql`lower(${nodes.id})`,
+        filters.nodeIds.map((id) => id.toLowerCase()),
+      ),
+    )
+  }
+  return conditions
+}
+
+/** The API's sort names, each mapped to an index-backed ordering. */
+const SORT_ORDER: Record<NodeSort, SQL[]> = {
+  downloads: nodeOrderBy.downloads,
+  stars: nodeOrderBy.github_stars,
+  recent: nodeOrderBy.updated,
+  newest: nodeOrderBy.created_at,
+  name: nodeOrderBy.name,
+  relevance: nodeOrderBy.downloads,
+}
+
+/** Loads nodes with their latest version and publisher, in the order of `ids`. */
+async function loadNodes(db: Db, ids: string[]): Promise<NodeWithRelations[]> {
+  if (ids.length === 0) return []
+  const rows = await db
+    .select({ node: nodeColumns, latestVersion: nodeVersions, publisher: publishers })
+    .from(nodes)
+    .leftJoin(nodeVersions, eq(nodeVersions.id, nodes.latestVersionId))
+    .innerJoin(publishers, eq(publishers.id, nodes.publisherId))
+    .where(inArray(nodes.id, ids))
+  const byId = new Map(rows.map((row) => [row.node.id, row]))
+  return ids.flatMap((id) => {
+    const row = byId.get(id)
+    return row ? [row] : []
+  })
+}
+
+/** One page of node ids in `order`, and the total (large totals cached briefly). */
+async function pageOfNodeIds(
+  db: Db,
+  where: SQL | undefined,
+  order: (SQL | typeof nodes.id)[],
+  paging: Paging,
+) {
+  const [page, total] = await Promise.all([
+    db
+      .select({ id: nodes.id })
+      .from(nodes)
+      .where(where)
+      .orderBy(...order)
+      .limit(paging.limit)
+      .offset((paging.page - 1) * paging.limit),
+    cachedCount(
+      db,
+      db
+        .select({ total: sql<number>`count(*)::int` })
+        .from(nodes)
+        .where(where),
+    ),
+  ])
+  return { ids: page.map((row) => row.id), total }
+}
+
+export interface NodePage {
+  rows: NodeWithRelations[]
+  total: number
+}
+
+export async function listNodes(
+  db: Db,
+  filters: NodeFilters,
+  sort: NodeSort,
+  paging: Paging,
+): Promise<NodePage> {
+  const where = and(...filterConditions(filters))
+  const { ids, total } = await pageOfNodeIds(db, where, SORT_ORDER[sort], paging)
+  return {
+    rows: await loadNodes(db, ids),
+    total,
+  }
+}
+
+export interface SearchQuery {
+  search?: string
+  comfyNodeSearch?: string
+  repositoryUrlSearch?: string
+}
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (match) => `\\${match}`)
+
+/** Comfy node classes of a node's latest version whose name matches `term` (typo-tolerant). */
+function comfyNodeMatches(term: string): SQL {
+  const lowered = term.toLowerCase()
+  return sql`(${lowered} <% lower(${comfyNodes.comfyNodeName}) or lower(${comfyNodes.comfyNodeName}) like ${`%${escapeLike(lowered)}%`})`
+}
+
+/** Matches the trigram index nodes_id_name_trgm_idx. */
+const idAndName = sql`lower(${nodes.id} || ' ' || ${nodes.name})`
+
+/** The columns a search sorts by, carried out of the matching branches. */
+const hitColumns = sql`${nodes.id}, ${nodes.name}, ${nodes.downloads}, ${nodes.githubStars}, ${nodes.createdAt}, ${nodes.latestVersionCreatedAt}`
+
+/**
+ * Nodes the words match, as a union of branches each answered by its own index (an OR of them
+ * would make the planner scan every node): full text over the weighted document (stemmed words
+ * in id, name, tags, author, description), trigram word similarity on id and name (typos:
+ * "upscalr" finds "upscale"), and comfy node class names of the latest version by prefix (as
+ * pasted from a workflow). Filters apply inside each branch, so no row is fetched twice.
+ */
+function textHits(text: string, where: SQL): SQL {
+  const lowered = text.toLowerCase()
+  const tsQuery = sql`websearch_to_tsquery(${SEARCH_TS_CONFIG}::regconfig, ${text})`
+  return sql`select ${hitColumns} from ${nodes} where ${nodes.searchVector} @@ ${tsQuery} and ${where}
+    union select ${hitColumns} from ${nodes} where ${lowered} <% ${idAndName} and ${where}
+    union select ${hitColumns} from ${comfyNodes} join ${nodes} on ${nodes.latestVersionId} = ${comfyNodes.nodeVersionId}
+      where lower(${comfyNodes.comfyNodeName}) like ${`${escapeLike(lowered)}%`} and ${where}`
+}
+
+/**
+ * Search. With words: the matching nodes (see textHits), ranked by an exact id match first, then
+ * by how well the words match id and name, weighted by downloads; page and total in one pass.
+ * Without words it is the listing with the extra comfy-node and repository filters.
+ */
+export async function searchNodes(
+  db: Db,
+  query: SearchQuery,
+  filters: NodeFilters,
+  sort: NodeSort,
+  paging: Paging,
+): Promise<NodePage> {
+  const conditions = filterConditions(filters)
+  const text = query.search?.trim() ?? ''
+  const comfyTerm = query.comfyNodeSearch?.trim()
+  if (comfyTerm) {
+    conditions.push(
+      sql`exists (select 1 from ${comfyNodes} where ${comfyNodes.nodeVersionId} = ${nodes.latestVersionId} and ${comfyNodeMatches(comfyTerm)})`,
+    )
+  }
+  const repositoryTerm = query.repositoryUrlSearch?.trim()
+  if (repositoryTerm) {
+    conditions.push(
+      sql`lower(${nodes.repository}) like ${`%${escapeLike(repositoryTerm.toLowerCase())}%`}`,
+    )
+  }
+  const where = and(...conditions) ?? sql`true`
+
+  let ids: string[]
+  let total: number
+  if (text) {
+    const lowered = text.toLowerCase()
+    // The outer query reads the hits under the name "nodes", so the shared orderings apply.
+    // Relevance is cheap for thousands of hits: an exact id first, then the words found inside
+    // id or name, each weighted by popularity (log of downloads).
+    const relevance = sql`(case when lower(${nodes.id}) = ${lowered} then 1000 else 0 end
+        + case when strpos(${idAndName}, ${lowered}) > 0 then 2 else 0 end + 1)
+        * (1 + ln(1 + ${nodes.downloads}) / 10)`
+    const order =
+      sort === 'relevance' ? [sql`${relevance} desc`, ...nodeOrderBy.downloads] : SORT_ORDER[sort]
+    const hits = textHits(text, where)
+    const result = (await db.execute(
+      sql`select ${nodes.id} as id, count(*) over ()::int as total from (${hits}) as ${nodes}
+          order by ${sql.join(order, sql`, `)} limit ${paging.limit} offset ${(paging.page - 1) * paging.limit}`,
+    )) as unknown as { rows: { id: string; total: number }[] }
+    ids = result.rows.map((row) => row.id)
+    total = result.rows[0]?.total ?? 0
+    if (ids.length === 0 && paging.page > 1) {
+      const counted = (await db.execute(
+        sql`select count(*)::int as total from (${hits}) as ${nodes}`,
+      )) as unknown as { rows: { total: number }[] }
+      total = counted.rows[0]?.total ?? 0
+    }
+  } else {
+    ;({ ids, total } = await pageOfNodeIds(db, where, SORT_ORDER[sort], paging))
+  }
+  const rows = await loadNodes(db, ids)
+
+  const matchTerm = comfyTerm || text
+  if (matchTerm && rows.length > 0) {
+    const counts = await db
+      .select({ nodeId: nodes.id, matched: sql<number>`count(${comfyNodes.id})::int` })
+      .from(nodes)
+      .innerJoin(comfyNodes, eq(comfyNodes.nodeVersionId, nodes.latestVersionId))
+      .where(
+        and(
+          inArray(
+            nodes.id,
+            rows.map((row) => row.node.id),
+          ),
+          comfyNodeMatches(matchTerm),
+        ),
+      )
+      .groupBy(nodes.id)
+    const matched = new Map(counts.map((count) => [count.nodeId, count.matched]))
+    for (const row of rows) row.comfyNodesMatched = matched.get(row.node.id) ?? 0
+  }
+  return { rows, total }
+}
+
+/** One node by id (case-insensitive), whatever its status: callers decide who may see it. */
+export async function findNode(db: Db, nodeId: string): Promise<NodeWithRelations | null> {
+  const [found] = await db
+    .select({ id: nodes.id })
+    .from(nodes)
+    .where(eq(sql`lower(${nodes.id})`, nodeId.toLowerCase()))
+  if (!found) return null
+  const [row] = await loadNodes(db, [found.id])
+  return row ?? null
+}
+
+/** Counts one install: the node's total, the version's and today's bucket for the chart. */
+export async function countDownload(db: Db, nodeId: string, versionId: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx
+      .update(nodes)
+      .set({ downloads: sql`${nodes.downloads} + 1` })
+      .where(eq(nodes.id, nodeId))
+    await tx
+      .update(nodeVersions)
+      .set({ downloads: sql`${nodeVersions.downloads} + 1` })
+      .where(eq(nodeVersions.id, versionId))
+    await tx.execute(
+      sql`insert into node_downloads_daily (node_id, day, count) values (${nodeId}, current_date, 1)
+          on conflict (node_id, day) do update set count = node_downloads_daily.count + 1`,
+    )
+  })
+}

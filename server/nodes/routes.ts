@@ -1,0 +1,194 @@
+import { UNCLAIMED_PUBLISHER } from '@/src/lib/constants'
+import type { RequestContext } from '../http/context'
+import type { HandlerMap, QueryOf, Schemas } from '../http/operations'
+import { badRequest, conflict, forbidden, notFound, unauthorized } from '../http/errors'
+import { requireNodeWrite, requireNotBannedOwner, requirePublisherWrite } from '../publishers/access'
+import { assertCanAdministerRepository, parseGithubRepository } from './github'
+import {
+  claimNode,
+  createNode,
+  deleteNode,
+  findNodeRow,
+  nodeFields,
+  rateNode,
+  updateNode,
+} from './writes'
+import {
+  countDownload,
+  findNode,
+  listNodes,
+  searchNodes,
+  type NodeFilters,
+  type NodePage,
+} from './queries'
+import { pageInfo, toApiNode, toApiNodeVersion } from '../http/serialize'
+import { findVersion } from '../versions/queries'
+import { paging, versionView, visibleNode } from './visibility'
+
+type NodeListResponse = Schemas['NodeListResponse']
+
+function filtersOf(
+  query: QueryOf<'listAllNodes'> | QueryOf<'searchNodes'>,
+  context: RequestContext,
+): NodeFilters {
+  return {
+    tags: query.tags,
+    supportedOs: query.supported_os,
+    supportedAccelerators: query.supported_accelerators,
+    publisherId: query.publisher_id,
+    nodeIds: 'node_id' in query ? query.node_id : undefined,
+    // Only admins may see banned and deleted nodes in lists; others asking are ignored.
+    visibility:
+      query.include_banned === true && context.caller?.isAdmin === true ? 'all' : 'public',
+  }
+}
+
+/** A node as its publisher's owners and admins see it, after a change. */
+export async function managedNode(context: RequestContext, nodeId: string) {
+  const row = await findNode(context.deps.db, nodeId)
+  if (!row) throw notFound(`Node '${nodeId}' does not exist.`)
+  return toApiNode(row, versionView(context, true))
+}
+
+function nodeListResponse(
+  result: NodePage,
+  page: number,
+  limit: number,
+  context: RequestContext,
+): NodeListResponse {
+  const view = versionView(context, false)
+  return {
+    nodes: result.rows.map((row) => toApiNode(row, view)),
+    ...pageInfo(result.total, page, limit),
+  }
+}
+
+export const nodeHandlers: HandlerMap = {
+  async listAllNodes(request, _reply, context) {
+    const query = request.query
+    const { page, limit } = paging(query)
+    const result = await listNodes(
+      context.deps.db,
+      filtersOf(query, context),
+      query.sort ?? 'downloads',
+      {
+        page,
+        limit,
+      },
+    )
+    return nodeListResponse(result, page, limit, context)
+  },
+
+  async searchNodes(request, _reply, context) {
+    const query = request.query
+    const { page, limit } = paging(query)
+    const result = await searchNodes(
+      context.deps.db,
+      {
+        search: query.search,
+        comfyNodeSearch: query.comfy_node_search,
+        repositoryUrlSearch: query.repository_url_search,
+      },
+      filtersOf(query, context),
+      query.sort ?? 'relevance',
+      { page, limit },
+    )
+    return nodeListResponse(result, page, limit, context)
+  },
+
+  async getNode(request, _reply, context) {
+    const { nodeId } = request.params
+    const { row } = await visibleNode(context, nodeId)
+    return toApiNode(row, versionView(context, false))
+  },
+
+  async installNode(request, _reply, context) {
+    const { nodeId } = request.params
+    const { version = 'latest' } = request.query
+    const { row } = await visibleNode(context, nodeId)
+    const found = await findVersion(context.deps.db, row.node, version)
+    if (!found || found.status !== 'NodeVersionStatusActive' || !found.storageKey) {
+      throw notFound(
+        version === 'latest'
+          ? `Node '${row.node.id}' has no installable version yet.`
+          : `Version ${version} of node '${row.node.id}' does not exist or cannot be installed.`,
+      )
+    }
+    await countDownload(context.deps.db, row.node.id, found.id)
+    return toApiNodeVersion(found, versionView(context, false))
+  },
+
+  async createNode(request, reply, context) {
+    const { publisherId } = request.params
+    const body = request.body
+    const { publisher } = await requirePublisherWrite(
+      context.deps.db,
+      context.caller,
+      publisherId,
+      {
+        forNodes: true,
+      },
+    )
+    const created = await createNode(context.deps.db, publisher.id, body.id, nodeFields(body))
+    return reply.status(201).send(await managedNode(context, created.id))
+  },
+
+  async updateNode(request, _reply, context) {
+    const { publisherId, nodeId } = request.params
+    const { node } = await requireNodeWrite(context.deps.db, context.caller, publisherId, nodeId)
+    await updateNode(context.deps.db, node, request.body)
+    return managedNode(context, node.id)
+  },
+
+  async deleteNode(request, reply, context) {
+    const { publisherId, nodeId } = request.params
+    const { node } = await requireNodeWrite(context.deps.db, context.caller, publisherId, nodeId)
+    await deleteNode(context.deps.db, node.id)
+    return reply.status(204).send()
+  },
+
+  async claimMyNode(request, reply, context) {
+    const { publisherId, nodeId } = request.params
+    const { GH_TOKEN: githubToken } = request.body
+    const { db, config } = context.deps
+    const { publisher } = await requirePublisherWrite(db, context.caller, publisherId)
+    const node = await findNodeRow(db, nodeId)
+    if (!node || node.status === 'NodeStatusDeleted') {
+      throw notFound(`Node '${nodeId}' does not exist.`)
+    }
+    if (node.publisherId !== UNCLAIMED_PUBLISHER.id) {
+      throw conflict(
+        node.publisherId === publisher.id
+          ? `Node '${node.id}' already belongs to '${publisher.id}'.`
+          : `Node '${node.id}' is already claimed by another publisher.`,
+      )
+    }
+    if (node.status === 'NodeStatusBanned') {
+      throw forbidden(`Node '${node.id}' is banned and cannot be claimed.`)
+    }
+    const repository = parseGithubRepository(node.repository)
+    if (!repository) {
+      throw badRequest(
+        `Node '${node.id}' has no GitHub repository (${node.repository || 'none'}), so ownership cannot be checked. Ask the registry admins to claim it for you.`,
+      )
+    }
+    await assertCanAdministerRepository(config.githubApiUrl, githubToken, repository)
+    if (!(await claimNode(db, node.id, publisher.id))) {
+      throw conflict(`Node '${node.id}' was claimed by another publisher in the meantime.`)
+    }
+    return reply.status(204).send()
+  },
+
+  async postNodeReview(request, _reply, context) {
+    const { nodeId } = request.params
+    const { star } = request.query
+    const caller = context.caller
+    if (!caller) throw unauthorized()
+    await requireNotBannedOwner(context.deps.db, caller)
+    const { row } = await visibleNode(context, nodeId)
+    await rateNode(context.deps.db, row.node.id, caller.id, star)
+    const updated = await findNode(context.deps.db, row.node.id)
+    if (!updated) throw notFound(`Node '${nodeId}' does not exist.`)
+    return toApiNode(updated, versionView(context, false))
+  },
+}

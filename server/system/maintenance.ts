@@ -1,0 +1,36 @@
+// Housekeeping the API does by itself, at start and then every hour: temporary files left by a
+// process that was killed while writing an archive (kill -9 during an upload), and upload links
+// that expired long ago. Safe to run from several API processes at once.
+import type { AppDeps } from '../http/context'
+import { removeExpiredUploadLinks } from '../versions/writes'
+
+/** An upload in progress is younger than this (50 MB at 100 kB/s takes under 9 minutes). */
+export const STALE_TEMPORARY_FILE_MS = 60 * 60 * 1000
+export const MAINTENANCE_INTERVAL_MS = 60 * 60 * 1000
+
+export async function runMaintenance(deps: Pick<AppDeps, 'db' | 'storage'>, now = Date.now()) {
+  const temporaryFiles = await deps.storage.removeStaleTemporaryFiles(STALE_TEMPORARY_FILE_MS, now)
+  const uploadLinks = await removeExpiredUploadLinks(deps.db, new Date(now))
+  return { temporaryFiles, uploadLinks }
+}
+
+/** Runs maintenance now and every MAINTENANCE_INTERVAL_MS; returns a function that stops it. */
+export function startMaintenance(
+  deps: Pick<AppDeps, 'db' | 'storage'>,
+  log: (message: string) => void,
+): () => void {
+  const run = () =>
+    runMaintenance(deps)
+      .then(({ temporaryFiles, uploadLinks }) => {
+        if (temporaryFiles + uploadLinks > 0) {
+          log(
+            `Maintenance: removed ${temporaryFiles} stale temporary file(s) and ${uploadLinks} expired upload link(s).`,
+          )
+        }
+      })
+      .catch((error: unknown) => log(`Maintenance failed (will retry): ${String(error)}`))
+  void run()
+  const timer = setInterval(() => void run(), MAINTENANCE_INTERVAL_MS)
+  timer.unref()
+  return () => clearInterval(timer)
+}

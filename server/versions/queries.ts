@@ -1,0 +1,143 @@
+// Reading node versions and the comfy nodes inside them.
+import { and, desc, eq, inArray, sql } from 'drizzle-orm'
+import type { Db } from '../db/client'
+import { versionSemverDesc } from '../db/ordering'
+import {
+  comfyNodes,
+  nodes,
+  nodeVersions,
+  type NodeVersion,
+  type NodeVersionStatus,
+} from '../db/schema'
+import { cachedCount } from '../db/count-cache'
+import { publiclyVisible, type Paging } from '../nodes/queries'
+
+export const PUBLIC_VERSION_STATUSES: NodeVersionStatus[] = ['NodeVersionStatusActive']
+
+export async function listVersionsOfNode(
+  db: Db,
+  nodeId: string,
+  statuses: NodeVersionStatus[],
+): Promise<NodeVersion[]> {
+  return db
+    .select()
+    .from(nodeVersions)
+    .where(and(eq(nodeVersions.nodeId, nodeId), inArray(nodeVersions.status, statuses)))
+    .orderBy(...versionSemverDesc)
+}
+
+/** A version by semver string, or the node's latest Active version for `latest`. */
+export async function findVersion(
+  db: Db,
+  node: { id: string; latestVersionId: string | null },
+  selector: string,
+): Promise<NodeVersion | null> {
+  const condition =
+    selector === 'latest'
+      ? node.latestVersionId
+        ? eq(nodeVersions.id, node.latestVersionId)
+        : null
+      : and(eq(nodeVersions.nodeId, node.id), eq(nodeVersions.version, selector))
+  if (!condition) return null
+  const [row] = await db.select().from(nodeVersions).where(condition)
+  return row ?? null
+}
+
+export async function listAllVersions(
+  db: Db,
+  filter: { nodeId?: string; statuses: NodeVersionStatus[] },
+  paging: Paging,
+): Promise<{ rows: NodeVersion[]; total: number }> {
+  const conditions = [inArray(nodeVersions.status, filter.statuses)]
+  if (filter.nodeId)
+    conditions.push(eq(sql`lower(${nodeVersions.nodeId})`, filter.nodeId.toLowerCase()))
+  // Versions of banned or deleted nodes stay out of this public feed.
+  conditions.push(
+    sql`exists (select 1 from ${nodes} where ${nodes.id} = ${nodeVersions.nodeId} and ${nodes.status} = 'NodeStatusActive')`,
+  )
+  const where = and(...conditions)
+  const [rows, [{ total }]] = await Promise.all([
+    db
+      .select()
+      .from(nodeVersions)
+      .where(where)
+      .orderBy(desc(nodeVersions.createdAt), nodeVersions.id)
+      .limit(paging.limit)
+      .offset((paging.page - 1) * paging.limit),
+    db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(nodeVersions)
+      .where(where),
+  ])
+  return { rows, total }
+}
+
+export async function listComfyNodesOfVersion(db: Db, versionId: string, paging: Paging) {
+  const where = eq(comfyNodes.nodeVersionId, versionId)
+  const [rows, [{ total }]] = await Promise.all([
+    db
+      .select()
+      .from(comfyNodes)
+      .where(where)
+      .orderBy(comfyNodes.comfyNodeName)
+      .limit(paging.limit)
+      .offset((paging.page - 1) * paging.limit),
+    db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(comfyNodes)
+      .where(where),
+  ])
+  return { rows, total }
+}
+
+export async function findComfyNode(db: Db, versionId: string, name: string) {
+  const [row] = await db
+    .select()
+    .from(comfyNodes)
+    .where(and(eq(comfyNodes.nodeVersionId, versionId), eq(comfyNodes.comfyNodeName, name)))
+  return row ?? null
+}
+
+export interface ComfyNodeIndexFilter {
+  nodeId?: string
+  /** With nodeId: this Active version instead of the latest. */
+  nodeVersion?: string
+  comfyNodeName?: string
+}
+
+/**
+ * The public index of ComfyUI node classes (GET /comfy-nodes): public nodes' latest Active
+ * versions (or one chosen Active version of one node), each class with its node and version.
+ */
+export async function listComfyNodeIndex(db: Db, filter: ComfyNodeIndexFilter, paging: Paging) {
+  const conditions = [publiclyVisible(), eq(nodeVersions.status, 'NodeVersionStatusActive')]
+  if (filter.nodeId) conditions.push(eq(sql`lower(${nodes.id})`, filter.nodeId.toLowerCase()))
+  conditions.push(
+    filter.nodeVersion
+      ? eq(nodeVersions.version, filter.nodeVersion)
+      : eq(nodes.latestVersionId, nodeVersions.id),
+  )
+  if (filter.comfyNodeName) conditions.push(eq(comfyNodes.comfyNodeName, filter.comfyNodeName))
+  const where = and(...conditions)
+  const [rows, total] = await Promise.all([
+    db
+      .select({ comfyNode: comfyNodes, nodeId: nodes.id, nodeVersion: nodeVersions.version })
+      .from(comfyNodes)
+      .innerJoin(nodeVersions, eq(nodeVersions.id, comfyNodes.nodeVersionId))
+      .innerJoin(nodes, eq(nodes.id, nodeVersions.nodeId))
+      .where(where)
+      .orderBy(nodes.id, comfyNodes.comfyNodeName)
+      .limit(paging.limit)
+      .offset((paging.page - 1) * paging.limit),
+    cachedCount(
+      db,
+      db
+        .select({ total: sql<number>`count(*)::int` })
+        .from(comfyNodes)
+        .innerJoin(nodeVersions, eq(nodeVersions.id, comfyNodes.nodeVersionId))
+        .innerJoin(nodes, eq(nodes.id, nodeVersions.nodeId))
+        .where(where),
+    ),
+  ])
+  return { rows, total }
+}

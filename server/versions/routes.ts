@@ -1,0 +1,167 @@
+import type { RequestContext } from '../http/context'
+import type { HandlerMap, Schemas } from '../http/operations'
+import type { NodeVersionStatus } from '../db/schema'
+import { forbidden, notFound } from '../http/errors'
+import { requireNodeWrite } from '../publishers/access'
+import { publishNodeVersion } from './publish'
+import {
+  acceptUpload,
+  findVersionForWrite,
+  setVersionStatus,
+  updateVersion,
+} from './writes'
+import { mayDownloadHidden, pageInfo, toApiNodeVersion } from '../http/serialize'
+import {
+  findVersion,
+  listAllVersions,
+  listVersionsOfNode,
+  PUBLIC_VERSION_STATUSES,
+} from './queries'
+import { paging, versionView, visibleNode } from '../nodes/visibility'
+
+type NodeVersionListResponse = Schemas['NodeVersionListResponse']
+type PublishNodeVersionResponse = Schemas['PublishNodeVersionResponse']
+type UploadResult = Schemas['UploadResult']
+
+const ARCHIVE_NAME = /^(.+)\.zip$/
+
+/**
+ * The statuses a version list shows: those asked for (Active when none are) that the
+ * caller may see. A status filter never refuses: ComfyUI-Manager asks anonymously for Active and
+ * Pending versions and expects the visible ones (openapi.yml, listNodeVersions).
+ */
+function visibleStatuses(
+  asked: NodeVersionStatus[] | undefined,
+  seesHidden: boolean,
+): NodeVersionStatus[] {
+  const wanted = asked?.length ? asked : PUBLIC_VERSION_STATUSES
+  return seesHidden ? wanted : wanted.filter((status) => PUBLIC_VERSION_STATUSES.includes(status))
+}
+
+/**
+ * A version the caller may change: deleted versions are gone for all but admins (404); banned
+ * ones are frozen for their owners (403).
+ */
+async function writableVersion(context: RequestContext, params: unknown) {
+  const { publisherId, nodeId, versionId } = params as {
+    publisherId: string
+    nodeId: string
+    versionId: string
+  }
+  const { db } = context.deps
+  const { node } = await requireNodeWrite(db, context.caller, publisherId, nodeId)
+  const version = await findVersionForWrite(db, node.id, versionId)
+  const isAdmin = context.caller?.isAdmin === true
+  if (version.status === 'NodeVersionStatusDeleted' && !isAdmin) {
+    throw notFound(`Version ${versionId} of node '${node.id}' does not exist.`)
+  }
+  if (version.status === 'NodeVersionStatusBanned' && !isAdmin) {
+    throw forbidden(
+      `Version ${version.version} of node '${node.id}' is banned and cannot be changed.`,
+    )
+  }
+  return version
+}
+
+export const versionHandlers: HandlerMap = {
+  async listNodeVersions(request, _reply, context) {
+    const { nodeId } = request.params
+    const query = request.query
+    const { row, mayManage } = await visibleNode(context, nodeId)
+    const statuses = visibleStatuses(query.statuses, mayManage)
+    const versions = await listVersionsOfNode(context.deps.db, row.node.id, statuses)
+    const view = versionView(context, mayManage && query.include_status_reason === true)
+    return versions.map((version) => toApiNodeVersion(version, view))
+  },
+
+  async getNodeVersion(request, _reply, context) {
+    const { nodeId, versionId } = request.params
+    const { row, mayManage } = await visibleNode(context, nodeId)
+    const found = await findVersion(context.deps.db, row.node, versionId)
+    if (!found || (found.status !== 'NodeVersionStatusActive' && !mayManage)) {
+      throw notFound(`Version ${versionId} of node '${row.node.id}' does not exist.`)
+    }
+    return toApiNodeVersion(found, versionView(context, mayManage))
+  },
+
+  async listAllNodeVersions(request, _reply, context): Promise<NodeVersionListResponse> {
+    const query = request.query
+    const isAdmin = context.caller?.isAdmin === true
+    const { page, limit } = paging(query)
+    const result = await listAllVersions(
+      context.deps.db,
+      { nodeId: query.nodeId, statuses: visibleStatuses(query.statuses, isAdmin) },
+      { page, limit },
+    )
+    const view = versionView(context, isAdmin && query.include_status_reason === true)
+    return {
+      versions: result.rows.map((version) => toApiNodeVersion(version, view)),
+      ...pageInfo(result.total, page, limit),
+    }
+  },
+
+  async downloadNodeVersionArchive(request, reply, context) {
+    const { nodeId, fileName } = request.params
+    const version = ARCHIVE_NAME.exec(fileName)?.[1] ?? ''
+    const { row, mayManage } = await visibleNode(context, nodeId)
+    const found = await findVersion(context.deps.db, row.node, version)
+    const missing = notFound(`There is no archive for version ${version} of node '${row.node.id}'.`)
+    if (!found?.storageKey) throw missing
+    // Reviewed (Active) archives are public and cached for a year; the others only for the
+    // publisher's members and admins, never cached on the way.
+    const isPublic = found.status === 'NodeVersionStatusActive'
+    const isAdmin = context.caller?.isAdmin === true
+    if (!isPublic && !(mayManage && mayDownloadHidden(found.status, isAdmin))) throw missing
+    const bytes = await context.deps.storage.get(found.storageKey)
+    if (!bytes) throw missing
+    return reply
+      .header('content-type', 'application/zip')
+      .header('content-disposition', `attachment; filename="${row.node.id}-${found.version}.zip"`)
+      .header(
+        'cache-control',
+        isPublic ? 'public, max-age=31536000, immutable' : 'private, no-store',
+      )
+      .header('vary', 'Authorization')
+      .send(Buffer.from(bytes))
+  },
+
+  async publishNodeVersion(request, reply, context) {
+    const { publisherId, nodeId } = request.params
+    const { version, uploadToken } = await publishNodeVersion(
+      context.deps.db,
+      publisherId,
+      nodeId,
+      request.body,
+    )
+    const answer: PublishNodeVersionResponse = {
+      node_version: toApiNodeVersion(version, versionView(context, true)),
+      signedUrl: `${context.deps.config.publicUrl}/uploads/${uploadToken}`,
+    }
+    return reply.status(201).send(answer)
+  },
+
+  async uploadNodeVersionArchive(request, _reply, context): Promise<UploadResult> {
+    const { uploadToken } = request.params
+    const { db, storage, config } = context.deps
+    const { version, size } = await acceptUpload(
+      db,
+      storage,
+      uploadToken,
+      request.body,
+      config.maxArchiveBytes,
+    )
+    return { node_id: version.nodeId, version: version.version, size, status: version.status }
+  },
+
+  async updateNodeVersion(request, _reply, context) {
+    const version = await writableVersion(context, request.params)
+    const updated = await updateVersion(context.deps.db, version, request.body)
+    return toApiNodeVersion(updated, versionView(context, true))
+  },
+
+  async deleteNodeVersion(request, reply, context) {
+    const version = await writableVersion(context, request.params)
+    await setVersionStatus(context.deps.db, version, 'NodeVersionStatusDeleted')
+    return reply.status(204).send()
+  },
+}

@@ -1,0 +1,299 @@
+// Changing node versions: publish (a Pending version plus a single-use upload link), accept the
+// uploaded zip, edit changelog/deprecation, delete, and the admins' status changes.
+import { randomBytes } from 'node:crypto'
+import { promises as fs } from 'node:fs'
+import { Readable } from 'node:stream'
+import { and, eq, lt, sql } from 'drizzle-orm'
+import { unzipSync } from 'fflate'
+import type { Schemas } from '../http/operations'
+import type { Db } from '../db/client'
+import { refreshLatestVersion } from '../db/latest-version'
+import { semverSortKey } from '../db/semver'
+import {
+  nodes,
+  nodeVersions,
+  pendingUploads,
+  publishers,
+  type NodeRow,
+  type NodeVersion,
+  type NodeVersionStatus,
+  type PendingUpload,
+} from '../db/schema'
+import { badRequest, conflict, forbidden, notFound, payloadTooLarge } from '../http/errors'
+import { archiveKey, type ArchiveStorage } from '../storage'
+import { stageUpload, TooLargeError, type StagedFile } from '../storage/staging'
+import { BANNED_PUBLISHER_MESSAGE } from '../publishers/access'
+import { labelList, shortText, text } from '../http/validate'
+
+type PublishNodeVersionFields = Schemas['PublishNodeVersionFields']
+
+/** How long the signedUrl of a publish stays valid. */
+export const UPLOAD_TTL_MS = 60 * 60 * 1000
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+
+/** A version of the node by its uuid or its semver string. */
+export async function findVersionForWrite(
+  db: Db,
+  nodeId: string,
+  versionId: string,
+): Promise<NodeVersion> {
+  const byId = UUID.test(versionId)
+  const [row] = await db
+    .select()
+    .from(nodeVersions)
+    .where(
+      and(
+        eq(nodeVersions.nodeId, nodeId),
+        byId ? eq(nodeVersions.id, versionId) : eq(nodeVersions.version, versionId),
+      ),
+    )
+  if (!row) throw notFound(`Version ${versionId} of node '${nodeId}' does not exist.`)
+  return row
+}
+
+/**
+ * Creates a Pending version (no archive yet) and the token of its upload link, in one go. The
+ * link belongs to the personal access token `tokenId` that published it.
+ */
+export async function createPendingVersion(
+  db: Db,
+  node: NodeRow,
+  fields: PublishNodeVersionFields,
+  tokenId: string,
+  now = new Date(),
+): Promise<{ version: NodeVersion; uploadToken: string }> {
+  const key = semverSortKey(fields.version)
+  const versionFields = {
+    changelog: text(fields.changelog) ?? '',
+    dependencies: (fields.dependencies ?? [])
+      .map((dependency) => dependency.trim())
+      .filter(Boolean),
+    supportedOs: labelList('node_version.supported_os', fields.supported_os) ?? node.supportedOs,
+    supportedAccelerators:
+      labelList('node_version.supported_accelerators', fields.supported_accelerators) ??
+      node.supportedAccelerators,
+    supportedComfyuiVersion:
+      shortText('node_version.supported_comfyui_version', fields.supported_comfyui_version) ??
+      node.supportedComfyuiVersion,
+    supportedComfyuiFrontendVersion:
+      shortText(
+        'node_version.supported_comfyui_frontend_version',
+        fields.supported_comfyui_frontend_version,
+      ) ?? node.supportedComfyuiFrontendVersion,
+  }
+  const duplicate = () =>
+    badRequest(
+      `Version ${fields.version} of node '${node.id}' was already published (versions are never reused, even after deletion). Increase the version in pyproject.toml and publish again.`,
+    )
+  return db.transaction(async (tx) => {
+    // Same precedence counts as the same version: 1.0.0 and 1.0.0+build cannot both exist.
+    const [existing] = await tx
+      .select({ id: nodeVersions.id })
+      .from(nodeVersions)
+      .where(
+        and(
+          eq(nodeVersions.nodeId, node.id),
+          eq(nodeVersions.major, key.major),
+          eq(nodeVersions.minor, key.minor),
+          eq(nodeVersions.patch, key.patch),
+          eq(nodeVersions.prerelease, key.prerelease),
+        ),
+      )
+      .limit(1)
+    if (existing) throw duplicate()
+    const [version] = await tx
+      .insert(nodeVersions)
+      .values({
+        nodeId: node.id,
+        version: fields.version,
+        ...key,
+        ...versionFields,
+        status: 'NodeVersionStatusPending',
+        createdAt: now,
+      })
+      .onConflictDoNothing()
+      .returning()
+    if (!version) throw duplicate()
+    const uploadToken = randomBytes(32).toString('base64url')
+    await tx.insert(pendingUploads).values({
+      token: uploadToken,
+      nodeVersionId: version.id,
+      storageKey: archiveKey(node.publisherId, node.id, version.version),
+      tokenId,
+      expiresAt: new Date(now.getTime() + UPLOAD_TTL_MS),
+    })
+    return { version, uploadToken }
+  })
+}
+
+/** The names inside a zip, read from its central directory without inflating anything. */
+export function zipEntryNames(bytes: Uint8Array): string[] | null {
+  const names: string[] = []
+  try {
+    unzipSync(bytes, {
+      filter: (file) => {
+        names.push(file.name)
+        return false
+      },
+    })
+  } catch {
+    return null
+  }
+  return names
+}
+
+export interface StoredUpload {
+  version: NodeVersion
+  size: number
+}
+
+const UNKNOWN_LINK = () =>
+  notFound(
+    'This upload link is unknown or expired, or its token was deleted. Publish the version again to get a new link.',
+  )
+
+/** The link's upload and version, if the link may be used now; refusals before any byte is read. */
+async function usableUpload(db: Db, uploadToken: string, now: Date) {
+  const [found] = await db
+    .select({ upload: pendingUploads, version: nodeVersions, publisher: publishers })
+    .from(pendingUploads)
+    .innerJoin(nodeVersions, eq(nodeVersions.id, pendingUploads.nodeVersionId))
+    .innerJoin(nodes, eq(nodes.id, nodeVersions.nodeId))
+    .innerJoin(publishers, eq(publishers.id, nodes.publisherId))
+    .where(eq(pendingUploads.token, uploadToken))
+  if (!found || new Date(found.upload.expiresAt).getTime() <= now.getTime()) throw UNKNOWN_LINK()
+  const { version } = found
+  if (found.publisher.status === 'PublisherStatusBanned') {
+    throw forbidden(BANNED_PUBLISHER_MESSAGE(found.publisher.id))
+  }
+  if (
+    version.status === 'NodeVersionStatusDeleted' ||
+    version.status === 'NodeVersionStatusBanned'
+  ) {
+    throw conflict(
+      `Version ${version.version} of node '${version.nodeId}' is ${version.status === 'NodeVersionStatusDeleted' ? 'deleted' : 'banned'}; its archive can no longer be uploaded.`,
+    )
+  }
+  return found
+}
+
+/** The answer to a retry of an upload that was stored: the same for the same bytes. */
+function alreadyStored(upload: PendingUpload, version: NodeVersion, sha256: string): StoredUpload {
+  if (upload.uploadedSha256 !== sha256) {
+    throw conflict(
+      `Version ${version.version} of node '${version.nodeId}' already has its archive, and this one is different. Publish a new version to change it.`,
+    )
+  }
+  return { version, size: upload.uploadedSize ?? 0 }
+}
+
+/**
+ * Stores the zip sent to a signedUrl. The link is checked before a byte of the body is read
+ * (an unknown link costs nothing); the body is streamed to a staged file with the size cap, then
+ * checked and moved into storage while the link's row is locked, so two uploads at once store
+ * one archive. The link stays valid until it expires: a retry with the same bytes (a client that
+ * missed the answer) gets the same answer, other bytes a 409. Deleting the personal access
+ * token that published the version deletes the link (foreign key).
+ */
+export async function acceptUpload(
+  db: Db,
+  storage: ArchiveStorage,
+  uploadToken: string,
+  body: unknown,
+  maxBytes: number,
+  now = new Date(),
+): Promise<StoredUpload> {
+  await usableUpload(db, uploadToken, now)
+  if (!(body instanceof Readable)) {
+    throw badRequest(
+      "Send the node's zip archive as the request body with 'Content-Type: application/zip'.",
+    )
+  }
+  let staged: StagedFile
+  try {
+    staged = await stageUpload(body, storage.stagingDir, maxBytes)
+  } catch (error) {
+    if (error instanceof TooLargeError) {
+      throw payloadTooLarge(
+        `The archive is too large: at most ${+(maxBytes / (1024 * 1024)).toFixed(1)} MB are accepted.`,
+      )
+    }
+    throw error
+  }
+  try {
+    const names = zipEntryNames(await fs.readFile(staged.file))
+    if (!names || names.filter((name) => !name.endsWith('/')).length === 0) {
+      throw badRequest('The request body is not a valid zip archive with at least one file.')
+    }
+    return await db.transaction(async (tx) => {
+      // Serialises uploads to one link; the state is read again under the lock.
+      await tx.execute(
+        sql`select 1 from ${pendingUploads} where ${pendingUploads.token} = ${uploadToken} for update`,
+      )
+      const { upload, version } = await usableUpload(tx, uploadToken, now)
+      if (upload.uploadedSha256 !== null) return alreadyStored(upload, version, staged.sha256)
+      await storage.putFile(upload.storageKey, staged.file)
+      await tx
+        .update(pendingUploads)
+        .set({ uploadedSha256: staged.sha256, uploadedSize: staged.size })
+        .where(eq(pendingUploads.token, uploadToken))
+      const [stored] = await tx
+        .update(nodeVersions)
+        .set({ storageKey: upload.storageKey })
+        .where(eq(nodeVersions.id, version.id))
+        .returning()
+      return { version: stored, size: staged.size }
+    })
+  } finally {
+    await fs.rm(staged.file, { force: true })
+  }
+}
+
+/** Removes upload links that expired more than a day ago (they only answer 404 by then). */
+export async function removeExpiredUploadLinks(db: Db, now = new Date()): Promise<number> {
+  const removed = await db
+    .delete(pendingUploads)
+    .where(lt(pendingUploads.expiresAt, new Date(now.getTime() - 24 * 60 * 60 * 1000)))
+    .returning({ token: pendingUploads.token })
+  return removed.length
+}
+
+export async function updateVersion(
+  db: Db,
+  version: NodeVersion,
+  changes: { changelog?: string; deprecated?: boolean },
+): Promise<NodeVersion> {
+  const set = {
+    ...(changes.changelog !== undefined ? { changelog: changes.changelog.trim() } : {}),
+    ...(changes.deprecated !== undefined ? { deprecated: changes.deprecated } : {}),
+  }
+  if (Object.keys(set).length === 0) return version
+  const [updated] = await db
+    .update(nodeVersions)
+    .set(set)
+    .where(eq(nodeVersions.id, version.id))
+    .returning()
+  return updated
+}
+
+/** Sets a version's status (and reason) and recomputes the node's latest version. */
+export async function setVersionStatus(
+  db: Db,
+  version: NodeVersion,
+  status: NodeVersionStatus,
+  statusReason?: string,
+): Promise<NodeVersion> {
+  return db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(nodeVersions)
+      .set({ status, ...(statusReason !== undefined ? { statusReason: statusReason.trim() } : {}) })
+      .where(eq(nodeVersions.id, version.id))
+      .returning()
+    // Deleting a version ends its pending upload, if any.
+    if (status === 'NodeVersionStatusDeleted') {
+      await tx.delete(pendingUploads).where(eq(pendingUploads.nodeVersionId, version.id))
+    }
+    await refreshLatestVersion(tx, version.nodeId)
+    return updated
+  })
+}
