@@ -27,4 +27,14 @@ export default defineConfig({
       },
     },
   },
+  // The contract's field rules (lengths, patterns) as constants and zod schemas, which the
+  // owners' forms use instead of copies of their own.
+  rules: {
+    input: './openapi.yml',
+    output: {
+      mode: 'single',
+      target: `${output}/rules.zod.ts`,
+      client: 'zod',
+    },
+  },
 })

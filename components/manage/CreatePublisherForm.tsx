@@ -6,12 +6,8 @@ import { useTranslation } from 'next-i18next/pages'
 import { useState, type FormEvent } from 'react'
 import { useCreatePublisher, useValidatePublisher } from '@/src/api/generated/publishers/publishers'
 import { apiErrorMessage } from '@/src/lib/api-error'
-import {
-  DESCRIPTION_MAX_LENGTH,
-  NAME_MAX_LENGTH,
-  PUBLISHER_ID_CHECK_DEBOUNCE_MS,
-  PUBLISHER_ID_MAX_LENGTH,
-} from '@/src/lib/constants'
+import { PUBLISHER_ID_CHECK_DEBOUNCE_MS } from '@/src/lib/constants'
+import { DESCRIPTION_MAX_LENGTH, NAME_MAX_LENGTH, PUBLISHER_ID_MAX_LENGTH } from './limits'
 import { FormMessage, TextAreaField, TextField } from './fields'
 import { useDebouncedValue } from './useDebouncedValue'
 import { noProblems, supportProblem, textProblem, urlProblem } from './validation'

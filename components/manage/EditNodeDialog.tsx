@@ -6,15 +6,14 @@ import { useId, useState, type FormEvent } from 'react'
 import { useUpdateNode } from '@/src/api/generated/nodes/nodes'
 import type { Node } from '@/src/api/generated/model'
 import { apiErrorMessage } from '@/src/lib/api-error'
+import { NODE_FILTER_ACCELERATORS, NODE_FILTER_OS } from '@/src/lib/constants'
 import {
   DESCRIPTION_MAX_LENGTH,
   NAME_MAX_LENGTH,
-  NODE_FILTER_ACCELERATORS,
-  NODE_FILTER_OS,
-  NODE_TAG_MAX_LENGTH,
   NODE_TAGS_MAX,
+  NODE_TAG_MAX_LENGTH,
   URL_MAX_LENGTH,
-} from '@/src/lib/constants'
+} from './limits'
 import { Dialog, FormDialogActions } from './Dialog'
 import { FormMessage, TextAreaField, TextField } from './fields'
 import { imageProblem, noProblems, textProblem, urlProblem } from './validation'

@@ -20,7 +20,7 @@ import {
   useUpdateNodeVersion,
 } from '@/src/api/generated/versions/versions'
 import { apiErrorMessage } from '@/src/lib/api-error'
-import { CHANGELOG_MAX_LENGTH } from '@/src/lib/constants'
+import { CHANGELOG_MAX_LENGTH } from './limits'
 import { ConfirmDialog } from './ConfirmDialog'
 import { Dialog, FormDialogActions } from './Dialog'
 import { EditNodeDialog } from './EditNodeDialog'

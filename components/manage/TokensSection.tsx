@@ -14,7 +14,7 @@ import {
   useListPersonalAccessTokens,
 } from '@/src/api/generated/tokens/tokens'
 import { apiErrorMessage } from '@/src/lib/api-error'
-import { DESCRIPTION_MAX_LENGTH, TOKEN_NAME_MAX_LENGTH } from '@/src/lib/constants'
+import { DESCRIPTION_MAX_LENGTH, TOKEN_NAME_MAX_LENGTH } from './limits'
 import { ConfirmDialog } from './ConfirmDialog'
 import { Dialog, FormDialogActions } from './Dialog'
 import { FormMessage, SelectField, TextAreaField, TextField } from './fields'

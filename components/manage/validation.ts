@@ -2,7 +2,7 @@
 // field rules (src/lib/field-rules.ts), so mistakes are explained before a request is sent and
 // whatever the API accepts the forms accept. The server checks everything again.
 import type { Translate } from '@/src/lib/api-error'
-import { URL_MAX_LENGTH } from '@/src/lib/constants'
+import { URL_MAX_LENGTH } from './limits'
 import { isHttpUrl, isImageReference, isSupportContact } from '@/src/lib/field-rules'
 
 export { isEmail } from '@/src/lib/field-rules'

@@ -82,3 +82,23 @@ export function listOperations(document: OpenApiDocument): OperationInfo[] {
   }
   return operations
 }
+
+let loaded: OpenApiDocument | undefined
+
+/** A string schema's rule from `components.schemas` of openapi.yml (read once). */
+export function stringRule(name: string): { pattern: RegExp; maxLength: number } {
+  loaded ??= loadContract()
+  const components = loaded.components
+  const schemas =
+    typeof components === 'object' && components !== null && 'schemas' in components
+      ? components.schemas
+      : undefined
+  const schema =
+    typeof schemas === 'object' && schemas !== null && name in schemas
+      ? (schemas as Record<string, { pattern?: unknown; maxLength?: unknown }>)[name]
+      : undefined
+  if (typeof schema?.pattern !== 'string' || typeof schema.maxLength !== 'number') {
+    throw new Error(`openapi.yml has no string schema '${name}' with a pattern and a maxLength`)
+  }
+  return { pattern: new RegExp(schema.pattern), maxLength: schema.maxLength }
+}

@@ -2,6 +2,7 @@
 // latest version and publisher. Visibility rules for anonymous callers live here.
 import { and, arrayContains, arrayOverlaps, eq, inArray, ne, sql, type SQL } from 'drizzle-orm'
 import type { Db } from '../db/client'
+import type { QueryOf } from '../http/operations'
 import { nodeOrderBy } from '../db/ordering'
 import {
   comfyNodes,
@@ -14,8 +15,8 @@ import {
 import { cachedCount } from '../db/count-cache'
 import type { NodeWithRelations } from '../http/serialize'
 
-export const NODE_SORTS = ['downloads', 'stars', 'recent', 'newest', 'name', 'relevance'] as const
-export type NodeSort = (typeof NODE_SORTS)[number]
+/** The sort names of the contract (`sort` of searchNodes, a superset of listAllNodes'). */
+export type NodeSort = NonNullable<QueryOf<'searchNodes'>['sort']>
 
 export interface NodeFilters {
   tags?: string[]

@@ -2,7 +2,11 @@ import { UNCLAIMED_PUBLISHER } from '@/src/lib/constants'
 import type { RequestContext } from '../http/context'
 import type { HandlerMap, QueryOf, Schemas } from '../http/operations'
 import { badRequest, conflict, forbidden, notFound, unauthorized } from '../http/errors'
-import { requireNodeWrite, requireNotBannedOwner, requirePublisherWrite } from '../publishers/access'
+import {
+  requireNodeWrite,
+  requireNotBannedOwner,
+  requirePublisherWrite,
+} from '../publishers/access'
 import { assertCanAdministerRepository, parseGithubRepository } from './github'
 import {
   claimNode,

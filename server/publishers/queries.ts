@@ -3,12 +3,13 @@ import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm'
 import type { Schemas } from '../http/operations'
 import { UNCLAIMED_PUBLISHER } from '@/src/lib/constants'
 import type { Db } from '../db/client'
+import { stringRule } from '../http/contract'
 import { publisherMembers, publishers, users, type Publisher } from '../db/schema'
 
 type ApiPublisherMember = Schemas['PublisherMember']
 
-export const PUBLISHER_ID_PATTERN = /^[a-z][a-z0-9-]*$/
-export const PUBLISHER_ID_MAX_LENGTH = 100
+/** The `PublisherId` schema of openapi.yml. */
+const PUBLISHER_ID = stringRule('PublisherId')
 
 /** Ids that would be confusing or impersonate the registry itself. */
 export const RESERVED_PUBLISHER_IDS = new Set([
@@ -51,9 +52,9 @@ export function publisherIdProblem(id: string): string | null {
   // `admin-…` ids belong to the registry (the unclaimed publisher is one).
   if (id === UNCLAIMED_PUBLISHER.id || id.startsWith('admin-')) return `'${id}' is reserved.`
   if (id.length === 0) return 'Enter a publisher id.'
-  if (id.length > PUBLISHER_ID_MAX_LENGTH)
-    return `A publisher id has at most ${PUBLISHER_ID_MAX_LENGTH} characters.`
-  if (!PUBLISHER_ID_PATTERN.test(id)) {
+  if (id.length > PUBLISHER_ID.maxLength)
+    return `A publisher id has at most ${PUBLISHER_ID.maxLength} characters.`
+  if (!PUBLISHER_ID.pattern.test(id)) {
     return 'A publisher id starts with a lowercase letter and contains only lowercase letters, digits and hyphens.'
   }
   if (id.endsWith('-')) return 'A publisher id cannot end with a hyphen.'

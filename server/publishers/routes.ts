@@ -9,12 +9,7 @@ import {
   requirePublisherWrite,
 } from './access'
 import { findNodeRow } from '../nodes/writes'
-import {
-  cancelInvitation,
-  invite,
-  pendingInvitations,
-  toApiInvitation,
-} from './invitations'
+import { cancelInvitation, invite, pendingInvitations, toApiInvitation } from './invitations'
 import {
   createPublisher,
   deletePublisher,
@@ -23,12 +18,7 @@ import {
   updatePublisher,
 } from './writes'
 import { listNodes, type NodeFilters } from '../nodes/queries'
-import {
-  findPublisher,
-  listPublisherRows,
-  membersOf,
-  publisherIdProblem,
-} from './queries'
+import { findPublisher, listPublisherRows, membersOf, publisherIdProblem } from './queries'
 import { pageInfo, toApiNode, toApiPublisher } from '../http/serialize'
 import { isPubliclyVisible, paging, versionView } from '../nodes/visibility'
 

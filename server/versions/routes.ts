@@ -4,12 +4,7 @@ import type { NodeVersionStatus } from '../db/schema'
 import { forbidden, notFound } from '../http/errors'
 import { requireNodeWrite } from '../publishers/access'
 import { publishNodeVersion } from './publish'
-import {
-  acceptUpload,
-  findVersionForWrite,
-  setVersionStatus,
-  updateVersion,
-} from './writes'
+import { acceptUpload, findVersionForWrite, setVersionStatus, updateVersion } from './writes'
 import { mayDownloadHidden, pageInfo, toApiNodeVersion } from '../http/serialize'
 import {
   findVersion,

@@ -1,4 +1,5 @@
 // Constants of the seed specification (sections 1, 7 and 9): one place, imported everywhere.
+import type { SearchNodesSort } from '@/src/api/generated/model'
 
 /** Supported languages, each with its native name (section 1). */
 export const LANGUAGES = [
@@ -60,8 +61,16 @@ export const NODE_FILTER_TAGS = [
 /** Operating systems and accelerators a node can declare support for. */
 export const NODE_FILTER_OS = ['windows', 'macos', 'linux'] as const
 export const NODE_FILTER_ACCELERATORS = ['cuda', 'rocm', 'mps', 'cpu', 'xpu'] as const
-/** Sort orders of the node listing; `relevance` only applies to a search text. */
-export const NODE_SORTS = ['relevance', 'downloads', 'stars', 'recent', 'newest', 'name'] as const
+/** Sort orders of the node listing, in the order shown (the contract's names: the compiler checks
+ * them); `relevance` only applies to a search text. */
+export const NODE_SORTS = [
+  'relevance',
+  'downloads',
+  'stars',
+  'recent',
+  'newest',
+  'name',
+] as const satisfies readonly SearchNodesSort[]
 
 /** The API client (section 7): the bearer token saved in session storage, no-cache headers. */
 export const ID_TOKEN_STORAGE_KEY = 'comfy-registry-id-token'
@@ -92,23 +101,10 @@ export const SIGNED_IN_HINT_KEY = 'comfy-registry-signed-in'
 export const AFTER_SIGN_IN_DEFAULT_PATH = '/nodes'
 /** The sign-in provider's minimum password length (seed section 5). */
 export const PASSWORD_MIN_LENGTH = 6
-/** Publisher ids (the `PublisherId` schema in openapi.yml): permanent, lowercase. */
-export const PUBLISHER_ID_PATTERN = /^[a-z][a-z0-9-]*$/
-export const PUBLISHER_ID_MAX_LENGTH = 100
-/** Field lengths of the write requests (`maxLength` in openapi.yml). */
-export const NAME_MAX_LENGTH = 200
-export const DESCRIPTION_MAX_LENGTH = 1000
-export const URL_MAX_LENGTH = 2000
-export const CHANGELOG_MAX_LENGTH = 10_000
-export const NODE_TAGS_MAX = 50
-export const TOKEN_NAME_MAX_LENGTH = 100
-export const EMAIL_MAX_LENGTH = 254
 /** The publisher id is checked this long after the last keystroke on the create form. */
 export const PUBLISHER_ID_CHECK_DEBOUNCE_MS = 400
 /** Nodes per publisher on the Your Nodes page. */
 export const YOUR_NODES_PAGE_SIZE = 10
-/** Longest tag of a node (`tags` items maxLength in openapi.yml). */
-export const NODE_TAG_MAX_LENGTH = 100
 
 /**
  * Translation sections that only signed-in visitors see. Public pages leave them out of their

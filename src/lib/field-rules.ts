@@ -1,8 +1,6 @@
 // Field rules that the contract's patterns cannot express, shared by the API (server/http/
 // validate.ts) and the owners' forms (components/manage/validation.ts), so a value one accepts the
 // other accepts too. URLs are parsed, never pattern-matched: browsers read `/\host` as `//host`.
-import { EMAIL_MAX_LENGTH } from './constants'
-
 /** An absolute http(s) URL with a host. */
 export function isHttpUrl(value: string): boolean {
   try {
@@ -34,7 +32,8 @@ export function isImageReference(value: string): boolean {
 }
 
 export function isEmail(value: string): boolean {
-  return value.length <= EMAIL_MAX_LENGTH && /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value)
+  // The contract bounds the length (maxLength of the email fields).
+  return /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value)
 }
 
 /** A support contact: an email address (`mailto:` allowed) or an http(s) URL. */
