@@ -8,7 +8,7 @@ import { useCreatePublisher, useValidatePublisher } from '@/src/api/generated/pu
 import { apiErrorMessage } from '@/src/lib/api-error'
 import { PUBLISHER_ID_CHECK_DEBOUNCE_MS } from '@/src/lib/constants'
 import { DESCRIPTION_MAX_LENGTH, NAME_MAX_LENGTH, PUBLISHER_ID_MAX_LENGTH } from './limits'
-import { FormMessage, TextAreaField, TextField } from './fields'
+import { DescriptionField, FormMessage, TextField } from './fields'
 import { useDebouncedValue } from './useDebouncedValue'
 import { noProblems, supportProblem, textProblem, urlProblem } from './validation'
 import { publisherSettingsPath } from '@/src/lib/paths'
@@ -125,15 +125,9 @@ export function CreatePublisherForm() {
         hint={t('manage.createPublisher.nameHint')}
         error={shown(problems.name)}
       />
-      <TextAreaField
-        label={t('manage.fields.description')}
+      <DescriptionField
         value={description}
         onChange={(event) => setDescription(event.target.value)}
-        optional
-        hint={t('manage.form.charCount', {
-          length: description.length,
-          max: DESCRIPTION_MAX_LENGTH,
-        })}
         error={shown(problems.description)}
       />
       <TextField

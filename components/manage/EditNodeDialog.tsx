@@ -15,7 +15,7 @@ import {
   URL_MAX_LENGTH,
 } from './limits'
 import { Dialog, FormDialogActions } from './Dialog'
-import { FormMessage, TextAreaField, TextField } from './fields'
+import { DescriptionField, FormMessage, TextField } from './fields'
 import { imageProblem, noProblems, textProblem, urlProblem } from './validation'
 
 /** Tags typed as a comma-separated list: trimmed, lowercase, without empties or repeats. */
@@ -161,15 +161,9 @@ export function EditNodeDialog({ node, onClose, onSaved }: EditNodeDialogProps) 
           required
           error={shown(problems.name)}
         />
-        <TextAreaField
-          label={t('manage.fields.description')}
+        <DescriptionField
           value={values.description}
           onChange={set('description')}
-          optional
-          hint={t('manage.form.charCount', {
-            length: values.description.length,
-            max: DESCRIPTION_MAX_LENGTH,
-          })}
           error={shown(problems.description)}
         />
         <TextField

@@ -7,7 +7,7 @@ import type { Publisher } from '@/src/api/generated/model'
 import { useUpdatePublisher } from '@/src/api/generated/publishers/publishers'
 import { apiErrorMessage } from '@/src/lib/api-error'
 import { DESCRIPTION_MAX_LENGTH, NAME_MAX_LENGTH } from './limits'
-import { FormMessage, TextAreaField, TextField } from './fields'
+import { DescriptionField, FormMessage, TextField } from './fields'
 import { CARD } from './styles'
 import { imageProblem, noProblems, supportProblem, textProblem, urlProblem } from './validation'
 
@@ -65,15 +65,9 @@ export function PublisherProfileForm({ publisher }: { publisher: Publisher }) {
           required
           error={shown(problems.name)}
         />
-        <TextAreaField
-          label={t('manage.fields.description')}
+        <DescriptionField
           value={values.description}
           onChange={set('description')}
-          optional
-          hint={t('manage.form.charCount', {
-            length: values.description.length,
-            max: DESCRIPTION_MAX_LENGTH,
-          })}
           error={shown(problems.description)}
         />
         <TextField

@@ -3,6 +3,7 @@
 import { Label, Select, Textarea, TextInput } from 'flowbite-react'
 import { useTranslation } from 'next-i18next/pages'
 import { useId, type ComponentProps, type ReactNode } from 'react'
+import { DESCRIPTION_MAX_LENGTH } from './limits'
 
 interface FieldFrameProps {
   id: string
@@ -77,6 +78,23 @@ export function TextAreaField({ id, label, hint, error, optional, ...input }: Te
     <FieldFrame id={fieldId} label={label} hint={hint} error={error} optional={optional}>
       <Textarea rows={4} {...controlProps(fieldId, hint, error)} {...input} />
     </FieldFrame>
+  )
+}
+
+/** The optional description of a node or publisher, with its length against the contract's limit. */
+export function DescriptionField({
+  value,
+  ...field
+}: Omit<TextAreaFieldProps, 'label' | 'optional' | 'hint'> & { value: string }) {
+  const { t } = useTranslation('common')
+  return (
+    <TextAreaField
+      label={t('manage.fields.description')}
+      value={value}
+      optional
+      hint={t('manage.form.charCount', { length: value.length, max: DESCRIPTION_MAX_LENGTH })}
+      {...field}
+    />
   )
 }
 
