@@ -1,0 +1,3 @@
+MODES = ["fast", "accurate"]
+MAX_SIZE = 8192
+PREFIX = "demo"

@@ -1,0 +1,9 @@
+from .base import ImageNode
+
+
+class Extra(ImageNode):
+    CATEGORY = "demo/extra"
+
+
+class Extra2(Extra):
+    EXPERIMENTAL = True
