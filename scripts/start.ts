@@ -2,6 +2,7 @@
 // registry API on embedded PGlite or DATABASE_URL (:8080, migrated and seeded on first run) and
 // the Next.js production server (:3000, built when needed), then prints where everything is.
 import { spawn, type ChildProcess } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
 import fs from 'node:fs'
 import net from 'node:net'
 import path from 'node:path'
@@ -131,6 +132,9 @@ async function main() {
     process.env.ADMIN_EMAILS = [process.env.ADMIN_EMAILS, accounts.admin.email]
       .filter(Boolean)
       .join(',')
+    // The pipeline asks the website to regenerate a node's page when a version goes Active.
+    process.env.WEB_INTERNAL_URL ??= `http://127.0.0.1:${ports.web}`
+    process.env.REVALIDATE_SECRET ??= randomBytes(24).toString('base64url')
     process.env.CORS_ORIGINS ??= `http://localhost:${ports.web},http://127.0.0.1:${ports.web}`
     console.log(`Starting the registry API on :${ports.api}…`)
     const { startApi } = await import('../server/main')

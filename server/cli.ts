@@ -3,6 +3,7 @@
 //   seed [--nodes N]      load the demo data into an empty database
 //   make-admin EMAIL      grant admin to a registered user (admins are never set by a request)
 //   remove-admin EMAIL    take admin away
+//   worker                run the publishing pipeline's jobs (for API processes with WORKER=off)
 import path from 'node:path'
 import { eq, sql } from 'drizzle-orm'
 import { loadConfig } from './config'
@@ -10,6 +11,8 @@ import { migrate, openDatabase } from './db/client'
 import { users } from './db/schema'
 import { isDatabaseEmpty, loadDemoData } from './seed/load'
 import { LocalArchiveStorage } from './storage'
+import { pipelineHandlers } from './pipeline/handlers'
+import { startWorker } from './pipeline/worker'
 
 async function main(argv: string[]) {
   const [command, ...args] = argv
@@ -60,9 +63,25 @@ async function main(argv: string[]) {
         console.log(`${email} is ${command === 'make-admin' ? 'now' : 'no longer'} an admin.`)
         return 0
       }
+      case 'worker': {
+        const storage = new LocalArchiveStorage(path.join(config.dataDir, 'archives'))
+        const worker = startWorker({
+          db: database.db,
+          handlers: pipelineHandlers(database.db, storage, config, console.log),
+          log: console.log,
+        })
+        console.log(`Pipeline worker ${worker.id} running; Ctrl-C stops it.`)
+        await new Promise<void>((resolve) => {
+          process.once('SIGINT', resolve)
+          process.once('SIGTERM', resolve)
+        })
+        // A job still running finishes; one cut short is taken again when its lease runs out.
+        await worker.stop()
+        return 0
+      }
       default:
         console.error(
-          'Commands: migrate | seed [--nodes N] | make-admin EMAIL | remove-admin EMAIL',
+          'Commands: migrate | seed [--nodes N] | make-admin EMAIL | remove-admin EMAIL | worker',
         )
         return 2
     }

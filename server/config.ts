@@ -1,6 +1,8 @@
 // Server settings, read once from the environment. Defaults start a complete local registry.
 import path from 'node:path'
 import { DEFAULT_DATABASE_TIMEOUTS, type DatabaseTimeouts } from './db/client'
+import { SEVERITIES, type Severity } from './pipeline/findings'
+import type { ReviewMode } from './pipeline/process-version'
 
 export interface ServerConfig {
   host: string
@@ -23,6 +25,25 @@ export interface ServerConfig {
   partnerNodeConversionRate: number
   /** Time limits of the API's database sessions (DB_STATEMENT_TIMEOUT_MS, DB_LOCK_TIMEOUT_MS). */
   databaseTimeouts: DatabaseTimeouts
+  /** REVIEW_MODE: `auto` (a clean version becomes Active) or `manual` (it waits for an admin). */
+  reviewMode: ReviewMode
+  /** SCAN_FLAG_SEVERITY: findings at or above it flag a version. */
+  flagSeverity: Severity
+  /** WORKER: `inline` runs the pipeline's jobs in the API process; `off` leaves them to `npm run registry -- worker`. */
+  worker: 'inline' | 'off'
+  /** WEB_INTERNAL_URL: the website, told to regenerate a node's page when a version goes Active. */
+  webUrl: string | undefined
+  /** REVALIDATE_SECRET: shared with the website, proves those requests come from the API. */
+  revalidateSecret: string | undefined
+}
+
+/** One of `allowed`, or a clear start-up error naming the variable. */
+function oneOf<T extends string>(name: string, value: string, allowed: readonly T[]): T {
+  const found = allowed.find((item) => item === value)
+  if (found === undefined) {
+    throw new Error(`${name} must be one of ${allowed.join(', ')}; it is '${value}'.`)
+  }
+  return found
 }
 
 const list = (value: string | undefined) =>
@@ -52,5 +73,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       statementMs: Number(env.DB_STATEMENT_TIMEOUT_MS ?? DEFAULT_DATABASE_TIMEOUTS.statementMs),
       lockMs: Number(env.DB_LOCK_TIMEOUT_MS ?? DEFAULT_DATABASE_TIMEOUTS.lockMs),
     },
+    reviewMode: oneOf('REVIEW_MODE', env.REVIEW_MODE ?? 'auto', ['auto', 'manual']),
+    flagSeverity: oneOf('SCAN_FLAG_SEVERITY', env.SCAN_FLAG_SEVERITY ?? 'high', SEVERITIES),
+    worker: oneOf('WORKER', env.WORKER ?? 'inline', ['inline', 'off']),
+    webUrl: env.WEB_INTERNAL_URL?.replace(/\/$/, '') || undefined,
+    revalidateSecret: env.REVALIDATE_SECRET || undefined,
   }
 }

@@ -11,6 +11,8 @@ import { isDatabaseEmpty, loadDemoData } from './seed/load'
 import { attachDemoMembership } from './seed/load'
 import { DEMO_PUBLISHER_ACCOUNT } from './seed/accounts'
 import { LocalArchiveStorage } from './storage'
+import { pipelineHandlers } from './pipeline/handlers'
+import { startWorker, type Worker } from './pipeline/worker'
 
 export interface StartApiOptions {
   config?: ServerConfig
@@ -52,19 +54,31 @@ export async function startApi(options: StartApiOptions = {}) {
     await setup.close()
   }
   const database = await openDatabase({ ...where, timeouts: config.databaseTimeouts })
+  // The publishing pipeline runs here unless WORKER=off (then `npm run registry -- worker`).
+  const worker: Worker | undefined =
+    config.worker === 'inline'
+      ? startWorker({
+          db: database.db,
+          handlers: pipelineHandlers(database.db, storage, config, log),
+          log,
+        })
+      : undefined
   const app = await buildApp({
     db: database.db,
     storage,
     verifier: firebaseTokenVerifier(config.firebaseProjectId),
     config,
+    wakeWorker: worker?.wake,
   })
   const stopMaintenance = startMaintenance({ db: database.db, storage }, log)
   await app.listen({ host: config.host, port: config.port })
   return {
     app,
     config,
+    worker,
     close: async () => {
       stopMaintenance()
+      await worker?.stop()
       await app.close()
       await database.close()
     },

@@ -6,8 +6,10 @@ import { createNode, findNodeRow, nodeFields } from '../nodes/writes'
 import { findPublisher } from '../publishers/queries'
 import { toApiNodeVersion } from '../http/serialize'
 import { findVersionForWrite, setVersionStatus } from '../versions/writes'
+import { adminDecisionReason } from '../versions/status-reason'
 import { versionView } from '../nodes/visibility'
 import { managedNode } from '../nodes/routes'
+import { durationMs, queueRescans } from '../pipeline/rescan'
 
 export const adminHandlers: HandlerMap = {
   /** A node for a repository nobody has claimed yet (no publisher) or for a given publisher. */
@@ -33,7 +35,33 @@ export const adminHandlers: HandlerMap = {
     const node = await findNodeRow(db, nodeId)
     if (!node) throw notFound(`Node '${nodeId}' does not exist.`)
     const version = await findVersionForWrite(db, node.id, versionNumber)
-    const updated = await setVersionStatus(db, version, body.status, body.status_reason)
+    // Kept as today's registry's admin tools read it: the message, who, and the history.
+    const reason = adminDecisionReason(version.statusReason, {
+      status: body.status,
+      message: body.status_reason?.trim() ?? '',
+      by: context.caller?.email ?? '',
+    })
+    const updated = await setVersionStatus(db, version, body.status, reason)
     return toApiNodeVersion(updated, versionView(context, true))
+  },
+
+  async securityScan(request, _reply, context) {
+    requireAdmin(context.caller)
+    const { minAge, minSecurityScanAge, maxNodes } = request.query
+    const queued = await queueRescans(context.deps.db, {
+      minAgeMs: durationMs(minAge),
+      minScanAgeMs: durationMs(minSecurityScanAge),
+      max: maxNodes ?? 50,
+    })
+    if (queued.length > 0) context.deps.wakeWorker?.()
+    return {
+      queued: queued.length,
+      results: queued.map((version) => ({
+        node_id: version.nodeId,
+        version: version.version,
+        status: version.status,
+        last_scanned_at: version.scannedAt ? new Date(version.scannedAt).toISOString() : undefined,
+      })),
+    }
   },
 }

@@ -5,6 +5,7 @@
  * IMMUTABLE helper `registry_array_to_text(text[])` used by the generated `search_vector` column.
  */
 import { sql, type SQL } from 'drizzle-orm'
+import type { Finding } from '../pipeline/findings'
 import {
   type AnyPgColumn,
   bigint,
@@ -39,23 +40,20 @@ export const NODE_VERSION_STATUSES = [
   'NodeVersionStatusFlagged',
 ] as const
 export const PUBLISHER_MEMBER_ROLES = ['owner', 'member'] as const
+/** Where a version is in the publishing pipeline (`PipelineState` in openapi.yml). */
+export const PIPELINE_STATES = ['awaiting_upload', 'queued', 'checking', 'done'] as const
+export const JOB_STATES = ['queued', 'running', 'done', 'failed'] as const
 
 export type PublisherStatus = (typeof PUBLISHER_STATUSES)[number]
 export type NodeStatus = (typeof NODE_STATUSES)[number]
 export type NodeVersionStatus = (typeof NODE_VERSION_STATUSES)[number]
 export type PublisherMemberRole = (typeof PUBLISHER_MEMBER_ROLES)[number]
+export type PipelineState = (typeof PIPELINE_STATES)[number]
+export type JobState = (typeof JOB_STATES)[number]
 
 export const publisherStatus = pgEnum('publisher_status', PUBLISHER_STATUSES)
 export const nodeStatus = pgEnum('node_status', NODE_STATUSES)
 export const nodeVersionStatus = pgEnum('node_version_status', NODE_VERSION_STATUSES)
-
-/** Where a flagged version's automatic scan found a problem (shown to its publisher). */
-export interface ScanFinding {
-  file: string
-  line: number
-  rule: string
-  message: string
-}
 
 const tsvector = customType<{ data: string }>({
   dataType() {
@@ -228,6 +226,15 @@ export const nodeVersions = pgTable(
     status: nodeVersionStatus('status').notNull().default('NodeVersionStatusPending'),
     statusReason: text('status_reason').notNull().default(''),
     comfyNodeExtractStatus: text('comfy_node_extract_status').notNull().default(''),
+    comfyNodeExtractReason: text('comfy_node_extract_reason').notNull().default(''),
+    /** Versions published before the pipeline existed, and seeded ones, are `done`. */
+    pipelineState: text('pipeline_state').$type<PipelineState>().notNull().default('done'),
+    /** Everything the archive checks and the scan found at the last scan, worst first. */
+    scanFindings: jsonb('scan_findings')
+      .$type<Finding[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    scannedAt: timestamp('scanned_at', { withTimezone: true }),
     supportedOs: text('supported_os')
       .array()
       .notNull()
@@ -241,13 +248,43 @@ export const nodeVersions = pgTable(
       .notNull()
       .default(''),
     downloads: bigint('downloads', { mode: 'number' }).notNull().default(0),
-    scanFinding: jsonb('scan_finding').$type<ScanFinding>(),
     createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('node_versions_node_version_idx').on(t.nodeId, t.version),
     index('node_versions_status_created_idx').on(t.status, t.createdAt.desc().nullsFirst()),
     index('node_versions_created_at_idx').on(t.createdAt.desc().nullsFirst()),
+  ],
+)
+
+/**
+ * Durable background work (the publishing pipeline), claimed with `for update skip locked` so
+ * several API processes sharing one PostgreSQL never run a job twice at once. A running job
+ * holds a lease; when its process dies the lease runs out and another worker takes it again.
+ * See server/pipeline/jobs.ts.
+ */
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    kind: text('kind').notNull(),
+    /** What the job is about (a version id): one queued or running job per kind and subject. */
+    subject: text('subject').notNull(),
+    state: text('state').$type<JobState>().notNull().default('queued'),
+    attempts: integer('attempts').notNull().default(0),
+    maxAttempts: integer('max_attempts').notNull().default(5),
+    runAt: timestamp('run_at', { withTimezone: true }).notNull().defaultNow(),
+    lockedBy: text('locked_by'),
+    leaseUntil: timestamp('lease_until', { withTimezone: true }),
+    lastError: text('last_error').notNull().default(''),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('jobs_active_subject_idx')
+      .on(t.kind, t.subject)
+      .where(sql`${t.state} in ('queued', 'running')`),
+    index('jobs_claim_idx').on(t.state, t.runAt),
   ],
 )
 
@@ -259,6 +296,7 @@ export const comfyNodes = pgTable(
       .notNull()
       .references(() => nodeVersions.id, { onDelete: 'cascade' }),
     comfyNodeName: text('comfy_node_name').notNull(),
+    displayName: text('display_name').notNull().default(''),
     category: text('category').notNull().default(''),
     description: text('description').notNull().default(''),
     inputTypes: text('input_types').notNull().default(''),
@@ -398,6 +436,7 @@ export type NewNode = typeof nodes.$inferInsert
 export type NodeVersion = typeof nodeVersions.$inferSelect
 export type NewNodeVersion = typeof nodeVersions.$inferInsert
 export type ComfyNode = typeof comfyNodes.$inferSelect
+export type Job = typeof jobs.$inferSelect
 export type NewComfyNode = typeof comfyNodes.$inferInsert
 export type PersonalAccessToken = typeof personalAccessTokens.$inferSelect
 export type NewPersonalAccessToken = typeof personalAccessTokens.$inferInsert

@@ -1,5 +1,6 @@
 /**
- * The authorization matrix: every write operation of openapi.yml (POST, PUT, PATCH, DELETE),
+ * The authorization matrix: every write operation of openapi.yml (POST, PUT, PATCH, DELETE, and
+ * GETs marked `x-changes-state`),
  * called as anonymous, another signed-in user, a member (role `member`), an owner, an admin and
  * the owner of a banned publisher. Each call gets fresh fixtures (its own publisher, node,
  * versions, token, upload link and unclaimed node); the status must match the row, a refusal
@@ -47,7 +48,7 @@ interface Fixture {
 }
 
 interface Call {
-  method: 'POST' | 'PUT' | 'PATCH' | 'DELETE'
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
   url: string
   body?: unknown
   zip?: Uint8Array
@@ -395,6 +396,18 @@ describe.each(BACKENDS)('authorization matrix on %s', (backend) => {
       expect: ADMIN_ONLY(200),
     },
     {
+      operationId: 'securityScan',
+      // Queues the checks of the fixture's Pending version again (it has its archive).
+      call: () => ({ method: 'GET', url: '/security-scan?maxNodes=1000' }),
+      prepare: async (f) => {
+        await h.db
+          .update(nodeVersions)
+          .set({ storageKey: `${f.publisherId}/${f.nodeId}/1.1.0/node.zip` })
+          .where(and(eq(nodeVersions.nodeId, f.nodeId), eq(nodeVersions.version, '1.1.0')))
+      },
+      expect: ADMIN_ONLY(200),
+    },
+    {
       operationId: 'postNodeReview',
       // Any signed-in user may rate; the owner of a banned publisher may not write anything.
       call: (f) => ({ method: 'POST', url: `/nodes/${f.nodeId}/reviews?star=4` }),
@@ -404,7 +417,7 @@ describe.each(BACKENDS)('authorization matrix on %s', (backend) => {
 
   it('has a row for every write operation of openapi.yml, and none for others', () => {
     const writes = listOperations(loadContract())
-      .filter((op) => ['POST', 'PUT', 'PATCH', 'DELETE'].includes(op.method))
+      .filter((op) => op.changesState)
       .map((op) => op.operationId)
       .sort()
     const covered = rows.map((row) => row.operationId).sort()

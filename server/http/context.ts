@@ -9,6 +9,8 @@ export interface AppDeps {
   storage: ArchiveStorage
   verifier: TokenVerifier
   config: ServerConfig
+  /** Wakes this process's pipeline worker after a job was queued (absent when it runs elsewhere). */
+  wakeWorker?: () => void
 }
 
 /** The signed-in caller, as stored in our users table. */

@@ -184,7 +184,7 @@ export interface paths {
          *     versions only; the node's publisher members and admins see every status).
          *     ComfyUI-Manager sends `statuses=NodeVersionStatusActive&statuses=NodeVersionStatusPending`
          *     anonymously and expects this bare array.
-         *     `status_reason` (and `scan_finding`) are included only with
+         *     `status_reason` (and `scan_findings`) are included only with
          *     `include_status_reason=true` and only for members and admins.
          *
          *     Newest first (by semver).
@@ -327,7 +327,7 @@ export interface paths {
          * @description Who may call: anyone. A status filter never refuses: non-admins get the Active
          *     versions among those asked for; admins may filter by any `statuses` (the
          *     moderation queue uses `statuses=NodeVersionStatusPending&statuses=NodeVersionStatusFlagged`).
-         *     `status_reason` and `scan_finding` are returned only to admins with
+         *     `status_reason` and `scan_findings` are returned only to admins with
          *     `include_status_reason=true`. Newest first.
          */
         get: operations["listAllNodeVersions"];
@@ -1115,10 +1115,12 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Scan pending node versions (admin)
-         * @description Who may call: admins. Scans uploaded archives of Pending versions that have not
-         *     been scanned yet; versions with findings become Flagged with a
-         *     `scan_finding` and `status_reason`.
+         * Scan pending node versions again (admin)
+         * @description Who may call: admins. Queues the archive checks and security scan again for Pending
+         *     versions that have their archive, were published at least `minAge` ago and were last
+         *     scanned at least `minSecurityScanAge` ago (or never), oldest first, at most `maxNodes`.
+         *     Answers with what it queued; the pipeline then decides each version as after an upload
+         *     (Active, Flagged with its findings as `status_reason`, or Pending for a reviewer).
          */
         get: operations["securityScan"];
         put?: never;
@@ -1882,18 +1884,43 @@ export interface components {
             supported_comfyui_frontend_version?: string;
             tags?: string[];
             tags_admin?: string[];
-            /** @description What the security scan found; only shown to the publisher's owners and admins. */
-            scan_finding?: components["schemas"]["ScanFinding"] | null;
+            /**
+             * @description Everything the checks and the security scan of the archive found, worst first; only
+             *     shown to the publisher's members and admins (with `include_status_reason=true`).
+             */
+            scan_findings?: components["schemas"]["ScanFinding"][];
+            pipeline_state?: components["schemas"]["PipelineState"];
+            /** @description Why extracting the ComfyUI nodes failed ('' otherwise). */
+            comfy_node_extract_reason?: string;
         };
+        /**
+         * @description One problem the archive checks or the security scan found. A version the scan flagged
+         *     has a JSON array of these as its `status_reason` (the shape today's registry and its
+         *     admin tools read).
+         */
         ScanFinding: {
-            /** @description Path of the offending file inside the archive. */
-            file?: string;
-            /** @description 1-based line number in `file`. */
-            line?: number;
-            /** @description Id of the scan rule that matched. */
-            rule: string;
+            /** @description Id of the rule that matched, e.g. `exec-decoded-payload`, `zip-path-traversal`. */
+            issue_type: string;
+            /** @enum {string} */
+            severity: "low" | "medium" | "high" | "critical";
+            /** @description Path of the offending entry inside the archive ('' for the archive itself). */
+            file_path: string;
+            /** @description 1-based line in `file_path`; 0 when there is no line. */
+            line_number: number;
+            /** @description The offending line, trimmed ('' when there is none). */
+            code_snippet: string;
             message: string;
+            /** @enum {string} */
+            scanner: "archive-check" | "static-scan" | "dependency-scan" | "pipeline";
         };
+        /**
+         * @description Where a version is in the publishing pipeline: `awaiting_upload` (published, zip not
+         *     received), `queued` (zip received, checks waiting), `checking` (archive checks, security
+         *     scan and comfy-node extraction running), `done` (decided: Active, Flagged, or Pending for
+         *     a reviewer when the registry reviews by hand).
+         * @enum {string}
+         */
+        PipelineState: "awaiting_upload" | "queued" | "checking" | "done";
         NodeVersionListResponse: {
             versions: components["schemas"]["NodeVersion"][];
             total: number;
@@ -1943,6 +1970,7 @@ export interface components {
             /** @description Bytes stored. */
             size: number;
             status?: components["schemas"]["NodeVersionStatus"];
+            pipeline_state?: components["schemas"]["PipelineState"];
         };
         UpdateNodeVersionRequest: {
             changelog?: string;
@@ -1956,6 +1984,8 @@ export interface components {
         ComfyNode: {
             /** @description The ComfyUI node class name. */
             comfy_node_name: string;
+            /** @description The name ComfyUI shows (NODE_DISPLAY_NAME_MAPPINGS); absent when the pack sets none. */
+            display_name?: string;
             category?: string;
             description?: string;
             /** @description The node's INPUT_TYPES, as a JSON string. */
@@ -2242,17 +2272,19 @@ export interface components {
             published_at?: string;
         };
         SecurityScan: {
-            /** @description Number of versions scanned. */
-            scanned: number;
-            /** @description Number of versions flagged. */
-            flagged: number;
+            /** @description Number of versions queued for a new scan. */
+            queued: number;
             results: components["schemas"]["SecurityScanResult"][];
         };
         SecurityScanResult: {
             node_id: string;
             version: string;
             status: components["schemas"]["NodeVersionStatus"];
-            findings?: components["schemas"]["ScanFinding"][];
+            /**
+             * Format: date-time
+             * @description When the version was last scanned; absent when never.
+             */
+            last_scanned_at?: string;
         };
         /** @description The provider's JSON answer, passed through unchanged. */
         ProxyResponse: {
@@ -2403,7 +2435,7 @@ export interface components {
         IncludeBanned: boolean;
         /** @description Only versions with one of these statuses (repeated keys). */
         Statuses: components["schemas"]["NodeVersionStatus"][];
-        /** @description Include `status_reason` (and `scan_finding`) where the caller may see them. */
+        /** @description Include `status_reason` (and `scan_findings`) where the caller may see them. */
         IncludeStatusReason: boolean;
         /** @description Sent by some clients; accepted and ignored. */
         Timestamp: string;
@@ -2680,7 +2712,7 @@ export interface operations {
             query?: {
                 /** @description Only versions with one of these statuses (repeated keys). */
                 statuses?: components["parameters"]["Statuses"];
-                /** @description Include `status_reason` (and `scan_finding`) where the caller may see them. */
+                /** @description Include `status_reason` (and `scan_findings`) where the caller may see them. */
                 include_status_reason?: components["parameters"]["IncludeStatusReason"];
             };
             header?: never;
@@ -2857,7 +2889,7 @@ export interface operations {
                 nodeId?: components["schemas"]["NodeId"];
                 /** @description Only versions with one of these statuses (repeated keys). */
                 statuses?: components["parameters"]["Statuses"];
-                /** @description Include `status_reason` (and `scan_finding`) where the caller may see them. */
+                /** @description Include `status_reason` (and `scan_findings`) where the caller may see them. */
                 include_status_reason?: components["parameters"]["IncludeStatusReason"];
                 /** @description Page number, from 1 (at most 100000, i.e. ten million items in at most 100 per page). */
                 page?: components["parameters"]["Page"];
@@ -4116,9 +4148,11 @@ export interface operations {
     securityScan: {
         parameters: {
             query?: {
-                /** @description Only versions uploaded at least this long ago (e.g. `30m`, `2h`). */
+                /** @description Only versions published at least this long ago (e.g. `30m`, `2h`, `1d`). Default `0s`. */
                 minAge?: string;
-                /** @description Scan at most this many versions. */
+                /** @description Only versions whose last scan is at least this old (e.g. `1h`). Default `0s`. */
+                minSecurityScanAge?: string;
+                /** @description Queue at most this many versions. */
                 maxNodes?: number;
             };
             header?: never;
@@ -4127,7 +4161,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description What was scanned. */
+            /** @description What was queued. */
             200: {
                 headers: {
                     [name: string]: unknown;

@@ -329,6 +329,8 @@ describe.each(BACKENDS)('the API against its contract on %s', (backend) => {
       ['listMyInvitations', '/users/invitations', 'owner', 200],
       ['listMyInvitations', '/users/invitations', 'anonymous', 401],
       ['getHealth', '/health', 'anonymous', 200],
+      ['securityScan', '/security-scan?minAge=1h&maxNodes=5', 'admin', 200],
+      ['securityScan', '/security-scan', 'owner', 403],
     ]
 
     it('every implemented read answers the contract’s schema', async () => {
@@ -385,7 +387,7 @@ describe.each(BACKENDS)('the API against its contract on %s', (backend) => {
         bearer(admin),
       )
       expect(Object.keys(flagged.body[0])).toEqual(
-        expect.arrayContaining(['status_reason', 'scan_finding']),
+        expect.arrayContaining(['status_reason', 'scan_findings']),
       )
       const publisher = (await get<Json>(h.app, '/publishers/comfy-demo')).body
       expect(Object.keys(publisher)).toEqual(

@@ -17,6 +17,8 @@ interface OperationObject {
   'x-body-limit-kb'?: number
   /** A `null` property of its JSON body means the property was not sent. */
   'x-null-means-absent'?: boolean
+  /** A GET that changes state (today's registry's `GET /security-scan`): access-checked like a write. */
+  'x-changes-state'?: boolean
 }
 
 export interface OpenApiDocument {
@@ -45,6 +47,8 @@ export interface OperationInfo {
   bodyLimitBytes: number
   /** `null` properties of its body are dropped before validation (`x-null-means-absent`). */
   nullMeansAbsent: boolean
+  /** A write, or a GET marked `x-changes-state`: the authorization matrix covers it. */
+  changesState: boolean
 }
 
 /** JSON request bodies are small; an operation may allow more with `x-body-limit-kb`. */
@@ -77,6 +81,7 @@ export function listOperations(document: OpenApiDocument): OperationInfo[] {
         requestContentTypes: Object.keys(operation.requestBody?.content ?? {}),
         bodyLimitBytes: (operation['x-body-limit-kb'] ?? DEFAULT_BODY_LIMIT_KB) * 1024,
         nullMeansAbsent: operation['x-null-means-absent'] === true,
+        changesState: method !== 'get' || operation['x-changes-state'] === true,
       })
     }
   }

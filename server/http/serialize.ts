@@ -51,11 +51,13 @@ export function toApiNodeVersion(row: NodeVersion, view: VersionView): ApiNodeVe
     status_reason: view.withStatusReason ? row.statusReason : undefined,
     node_id: row.nodeId,
     comfy_node_extract_status: row.comfyNodeExtractStatus,
+    comfy_node_extract_reason: row.comfyNodeExtractReason || undefined,
+    pipeline_state: row.pipelineState,
     supported_os: row.supportedOs,
     supported_accelerators: row.supportedAccelerators,
     supported_comfyui_version: row.supportedComfyuiVersion,
     supported_comfyui_frontend_version: row.supportedComfyuiFrontendVersion,
-    scan_finding: view.withStatusReason ? (row.scanFinding ?? null) : undefined,
+    scan_findings: view.withStatusReason ? row.scanFindings : undefined,
   }
 }
 
@@ -119,6 +121,7 @@ export function toApiNode(row: NodeWithRelations, view: VersionView): ApiNode {
 export function toApiComfyNode(row: ComfyNode): ApiComfyNode {
   return {
     comfy_node_name: row.comfyNodeName,
+    display_name: row.displayName || undefined,
     category: row.category,
     description: row.description,
     input_types: row.inputTypes,

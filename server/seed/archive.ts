@@ -67,10 +67,29 @@ function pyString(value: string): string {
   return JSON.stringify(value)
 }
 
+/** JSON text as the Python literal a node pack writes: lists become tuples, as ComfyUI's do. */
+function pyLiteral(json: string): string {
+  const literal = (value: unknown): string => {
+    if (value === null) return 'None'
+    if (value === true) return 'True'
+    if (value === false) return 'False'
+    if (typeof value === 'string') return pyString(value)
+    if (typeof value === 'number') return String(value)
+    if (Array.isArray(value)) {
+      return value.length === 1 ? `(${literal(value[0])},)` : `(${value.map(literal).join(', ')})`
+    }
+    if (typeof value === 'object') {
+      const pairs = Object.entries(value).map(([key, item]) => `${pyString(key)}: ${literal(item)}`)
+      return `{${pairs.join(', ')}}`
+    }
+    return 'None'
+  }
+  return literal(JSON.parse(json))
+}
+
 export function initPy(input: NodeArchiveInput): string {
   const out = [
     `"""${input.node.name} ${input.version}: ComfyUI custom nodes (registry demo package)."""`,
-    'import json',
     '',
   ]
   const className = (name: string) =>
@@ -80,13 +99,13 @@ export function initPy(input: NodeArchiveInput): string {
     out.push(
       `class ${className(c.comfyNodeName)}:`,
       `    CATEGORY = ${pyString(c.category)}`,
-      `    RETURN_TYPES = tuple(json.loads(${pyString(c.returnTypes || '[]')}))`,
-      `    RETURN_NAMES = tuple(json.loads(${pyString(c.returnNames || '[]')}))`,
+      `    RETURN_TYPES = ${pyLiteral(c.returnTypes || '[]')}`,
+      `    RETURN_NAMES = ${pyLiteral(c.returnNames || '[]')}`,
       `    FUNCTION = ${pyString(fn)}`,
       '',
       '    @classmethod',
       '    def INPUT_TYPES(cls):',
-      `        return json.loads(${pyString(c.inputTypes || '{}')})`,
+      `        return ${pyLiteral(c.inputTypes || '{}')}`,
       '',
       `    def ${fn}(self, **kwargs):`,
       '        return tuple(kwargs.get(name.lower()) for name in self.RETURN_TYPES)',

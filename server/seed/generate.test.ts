@@ -64,8 +64,11 @@ describe('generateDemoData', () => {
     }
     const flagged = data.versions.filter((v) => v.status === 'NodeVersionStatusFlagged')
     for (const v of flagged) {
-      expect(v.scanFinding).toEqual(expect.objectContaining({ file: expect.any(String) }))
-      expect(v.statusReason).not.toBe('')
+      // status_reason is the JSON array of findings that today's registry's admin tools read.
+      expect(v.scanFindings).toEqual([
+        expect.objectContaining({ file_path: expect.any(String), severity: expect.any(String) }),
+      ])
+      expect(JSON.parse(v.statusReason)).toEqual(v.scanFindings)
     }
     expect(data.nodes.some((n) => n.status === 'NodeStatusBanned')).toBe(true)
     expect(data.versions.some((v) => v.deprecated)).toBe(true)

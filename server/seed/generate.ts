@@ -12,9 +12,9 @@ import type {
   NodeVersionStatus,
   PublisherMemberRole,
   PublisherStatus,
-  ScanFinding,
 } from '../db/schema'
 import { UNCLAIMED_PUBLISHER } from '@/src/lib/constants'
+import type { Finding } from '../pipeline/findings'
 import { computeLatestVersion, semverSortKey } from '../db/semver'
 import { archiveKey } from '../storage'
 import { DEMO_PUBLISHER } from './accounts'
@@ -113,7 +113,8 @@ export interface DemoVersion {
   supportedComfyuiVersion: string
   supportedComfyuiFrontendVersion: string
   downloads: number
-  scanFinding: ScanFinding | null
+  scanFindings: Finding[]
+  scannedAt: Date | null
   createdAt: Date
 }
 
@@ -297,18 +298,20 @@ const VERSION_BAN_REASONS = [
   'Bundles a copyrighted model checkpoint without permission.',
   'Installs packages from an untrusted index at import time.',
 ] as const
+// What the scan of a flagged demo version found (server/pipeline/findings.ts).
 // prettier-ignore
-const FLAG_FINDINGS: readonly ScanFinding[] = [
-  { file: '__init__.py', line: 12, rule: 'python-exec', message: 'Call to exec() with data read from the network.' },
-  { file: 'nodes/loader.py', line: 87, rule: 'subprocess-shell', message: 'subprocess.run with shell=True and a user-controlled argument.' },
-  { file: 'install.py', line: 5, rule: 'pip-install-at-runtime', message: 'Runs pip install at import time.' },
-  { file: 'utils/download.py', line: 41, rule: 'insecure-download', message: 'Downloads an executable over plain HTTP.' },
-  { file: 'nodes/eval_node.py', line: 23, rule: 'python-eval', message: 'eval() on a string from the workflow.' },
+const FLAG_FINDINGS: readonly Finding[] = [
+  { issue_type: 'exec-downloaded-code', severity: 'critical', file_path: '__init__.py', line_number: 12, code_snippet: 'exec(urllib.request.urlopen(URL).read())', message: 'Code downloaded from the network is executed.', scanner: 'static-scan' },
+  { issue_type: 'shell-command-from-string', severity: 'high', file_path: 'nodes/loader.py', line_number: 87, code_snippet: 'subprocess.run("unzip " + path, shell=True)', message: 'A shell command is built from strings and run with shell=True.', scanner: 'static-scan' },
+  { issue_type: 'pip-install-at-import', severity: 'high', file_path: 'install.py', line_number: 5, code_snippet: "os.system('pip install -r requirements.txt')", message: 'pip install runs when the module is imported.', scanner: 'static-scan' },
+  { issue_type: 'exec-decoded-payload', severity: 'critical', file_path: 'nodes/eval_node.py', line_number: 23, code_snippet: 'exec(base64.b64decode(PAYLOAD))', message: 'Decoded data is executed.', scanner: 'static-scan' },
 ]
-const FLAG_REASONS = [
-  'Automatic scan flagged this version; waiting for a reviewer.',
-  'Flagged by the scanner: please explain why the flagged call is needed.',
-] as const
+
+/** An admin's decision as `status_reason` (the shape today's registry's admin tools write). */
+function adminDecision(status: NodeVersionStatus, message: string): string {
+  const by = 'admin@demo.comfy.test'
+  return JSON.stringify({ message, by, statusHistory: [{ status, message, by }] })
+}
 
 // prettier-ignore
 const IO_TYPES = ['IMAGE', 'MASK', 'LATENT', 'CONDITIONING', 'MODEL', 'CLIP', 'VAE', 'STRING', 'INT', 'FLOAT', 'AUDIO'] as const
@@ -808,6 +811,9 @@ function generateNode(ctx: NodeContext, index: number, out: DemoNodeBatch): void
           : rng.chance(0.03)
             ? 'failed'
             : 'success'
+    // A flagged version draws twice, as it always has, so every later draw (and the demo data
+    // that tests name) stays the same.
+    const finding = flagged ? (rng.float(), rng.pick(FLAG_FINDINGS)) : null
     const version: DemoVersion = {
       id: demoUuid(ctx.seed, UUID_VERSION, index, j),
       nodeId: id,
@@ -820,14 +826,19 @@ function generateNode(ctx: NodeContext, index: number, out: DemoNodeBatch): void
         : null,
       deprecated: fromNewest > 0 && versionStatus === 'NodeVersionStatusActive' && rng.chance(0.06),
       status: versionStatus,
-      statusReason: flagged ? rng.pick(FLAG_REASONS) : banned ? rng.pick(VERSION_BAN_REASONS) : '',
+      statusReason: flagged
+        ? JSON.stringify([finding])
+        : banned
+          ? adminDecision('NodeVersionStatusBanned', rng.pick(VERSION_BAN_REASONS))
+          : '',
+      scanFindings: finding ? [finding] : [],
+      scannedAt: finding ? versionCreatedAt : null,
       comfyNodeExtractStatus: extract,
       supportedOs: os,
       supportedAccelerators: accelerators,
       supportedComfyuiVersion: comfyuiVersion,
       supportedComfyuiFrontendVersion: frontendVersion,
       downloads: versionDownloads,
-      scanFinding: flagged ? rng.pick(FLAG_FINDINGS) : null,
       createdAt: versionCreatedAt,
     }
     versions.push(version)

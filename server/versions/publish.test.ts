@@ -171,6 +171,8 @@ describe.each(BACKENDS)('publishing on %s', (backend) => {
       version: '1.0.0',
       size: zip.byteLength,
       status: 'NodeVersionStatusPending',
+      // Queued for the pipeline's checks (server/pipeline/pipeline.test.ts follows it on).
+      pipeline_state: 'queued',
     })
     expect(h.storage.keys()).toContain(`${publisherId}/${nodeId}/1.0.0/node.zip`)
     // Not reviewed yet: the archive is not public, but its publisher and admins can fetch it.
@@ -215,9 +217,14 @@ describe.each(BACKENDS)('publishing on %s', (backend) => {
       `/admin/nodes/${nodeId}/versions/1.0.0`,
       { as: admin, body: { status: 'NodeVersionStatusActive', status_reason: 'Looks good' } },
     )
-    expect(approved.body).toMatchObject({
-      status: 'NodeVersionStatusActive',
-      status_reason: 'Looks good',
+    expect(approved.body.status).toBe('NodeVersionStatusActive')
+    // An admin's decision, in the shape today's registry's admin tools read.
+    expect(JSON.parse(approved.body.status_reason ?? '')).toEqual({
+      message: 'Looks good',
+      by: admin.email,
+      statusHistory: [
+        { status: 'NodeVersionStatusActive', message: 'Looks good', by: admin.email },
+      ],
     })
     expect((await get<Node>(h.app, `/nodes/${nodeId}`)).body.latest_version?.version).toBe('1.0.0')
     const install = await get<NodeVersion>(h.app, `/nodes/${nodeId}/install`)
@@ -500,7 +507,11 @@ describe.each(BACKENDS)('publishing on %s', (backend) => {
         `/nodes/${nodeId}/versions?statuses=NodeVersionStatusFlagged&include_status_reason=true`,
         auth(demoOwner),
       )
-      expect(own.body[0]).toMatchObject({ version: '1.9.0', status_reason: 'Suspicious download' })
+      expect(own.body[0].version).toBe('1.9.0')
+      expect(JSON.parse(own.body[0].status_reason ?? '')).toMatchObject({
+        message: 'Suspicious download',
+        statusHistory: [{ status: 'NodeVersionStatusFlagged', message: 'Suspicious download' }],
+      })
       await expectUnchanged(
         () =>
           send(h.app, 'PUT', `/admin/nodes/${nodeId}/versions/1.9.0`, {

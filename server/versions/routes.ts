@@ -1,5 +1,5 @@
 import type { RequestContext } from '../http/context'
-import type { HandlerMap, Schemas } from '../http/operations'
+import type { HandlerMap, PathOf, Schemas } from '../http/operations'
 import type { NodeVersionStatus } from '../db/schema'
 import { forbidden, notFound } from '../http/errors'
 import { requireNodeWrite } from '../publishers/access'
@@ -37,12 +37,11 @@ function visibleStatuses(
  * A version the caller may change: deleted versions are gone for all but admins (404); banned
  * ones are frozen for their owners (403).
  */
-async function writableVersion(context: RequestContext, params: unknown) {
-  const { publisherId, nodeId, versionId } = params as {
-    publisherId: string
-    nodeId: string
-    versionId: string
-  }
+async function writableVersion(
+  context: RequestContext,
+  params: PathOf<'updateNodeVersion'> | PathOf<'deleteNodeVersion'>,
+) {
+  const { publisherId, nodeId, versionId } = params
   const { db } = context.deps
   const { node } = await requireNodeWrite(db, context.caller, publisherId, nodeId)
   const version = await findVersionForWrite(db, node.id, versionId)
@@ -145,7 +144,14 @@ export const versionHandlers: HandlerMap = {
       request.body,
       config.maxArchiveBytes,
     )
-    return { node_id: version.nodeId, version: version.version, size, status: version.status }
+    context.deps.wakeWorker?.()
+    return {
+      node_id: version.nodeId,
+      version: version.version,
+      size,
+      status: version.status,
+      pipeline_state: version.pipelineState,
+    }
   },
 
   async updateNodeVersion(request, _reply, context) {

@@ -103,7 +103,15 @@ describe.each(BACKENDS)('versions and comfy nodes on %s', (backend) => {
         expect(flagged.body[0]).toMatchObject({ version: '0.3.0', status: FLAGGED })
         expect(typeof flagged.body[0].status_reason).toBe('string')
         expect(flagged.body[0].status_reason).not.toBe('')
-        expect(flagged.body[0].scan_finding).toMatchObject({ rule: expect.any(String) })
+        expect(flagged.body[0].scan_findings).toEqual([
+          expect.objectContaining({
+            issue_type: expect.any(String),
+            line_number: expect.any(Number),
+          }),
+        ])
+        expect(JSON.parse(flagged.body[0].status_reason ?? '')).toEqual(
+          flagged.body[0].scan_findings,
+        )
       }
     })
 

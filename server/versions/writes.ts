@@ -24,6 +24,7 @@ import { archiveKey, type ArchiveStorage } from '../storage'
 import { stageUpload, TooLargeError, type StagedFile } from '../storage/staging'
 import { BANNED_PUBLISHER_MESSAGE } from '../publishers/access'
 import { labelList, shortText, text } from '../http/validate'
+import { queueVersionChecks } from '../pipeline/process-version'
 
 type PublishNodeVersionFields = Schemas['PublishNodeVersionFields']
 
@@ -109,6 +110,8 @@ export async function createPendingVersion(
         ...key,
         ...versionFields,
         status: 'NodeVersionStatusPending',
+        pipelineState: 'awaiting_upload',
+        comfyNodeExtractStatus: 'pending',
         createdAt: now,
       })
       .onConflictDoNothing()
@@ -237,11 +240,13 @@ export async function acceptUpload(
         .update(pendingUploads)
         .set({ uploadedSha256: staged.sha256, uploadedSize: staged.size })
         .where(eq(pendingUploads.token, uploadToken))
-      const [stored] = await tx
+      await tx
         .update(nodeVersions)
         .set({ storageKey: upload.storageKey })
         .where(eq(nodeVersions.id, version.id))
-        .returning()
+      // Checked, scanned and decided by the pipeline's worker (server/pipeline/).
+      await queueVersionChecks(tx, version.id, now)
+      const [stored] = await tx.select().from(nodeVersions).where(eq(nodeVersions.id, version.id))
       return { version: stored, size: staged.size }
     })
   } finally {

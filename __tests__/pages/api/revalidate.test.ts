@@ -41,7 +41,12 @@ afterAll(async () => {
 
 let address = 0
 
-async function call(nodeId: string, token?: string, client = `10.0.0.${++address}`) {
+async function call(
+  nodeId: string,
+  token?: string,
+  client = `10.0.0.${++address}`,
+  extraHeaders: Record<string, string> = {},
+) {
   const revalidated: string[] = []
   const reply = { status: 0, body: undefined as unknown, headers: {} as Record<string, string> }
   const res = {
@@ -67,7 +72,7 @@ async function call(nodeId: string, token?: string, client = `10.0.0.${++address
   const req = {
     method: 'POST',
     query: { nodeId },
-    headers: token ? { authorization: `Bearer ${token}` } : {},
+    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...extraHeaders },
     socket: { remoteAddress: client },
   }
   await handler(req as unknown as NextApiRequest, res as unknown as NextApiResponse)
@@ -75,6 +80,30 @@ async function call(nodeId: string, token?: string, client = `10.0.0.${++address
 }
 
 describe('POST /api/revalidate/nodes/{id}', () => {
+  describe('from the registry API (a version became Active), with the shared secret', () => {
+    beforeAll(() => {
+      process.env.REVALIDATE_SECRET = 'shared-secret-for-tests'
+    })
+    afterAll(() => {
+      delete process.env.REVALIDATE_SECRET
+    })
+
+    it('regenerates every language without a user token, beyond the per-address limit', async () => {
+      const secret = { 'x-revalidate-secret': 'shared-secret-for-tests' }
+      for (let i = 0; i <= REVALIDATE_RATE_LIMIT.capacity; i++) {
+        const reply = await call(`from-api-${i}`, undefined, '127.0.0.1', secret)
+        expect(reply.status).toBe(204)
+        expect(reply.revalidated).toHaveLength(LANGUAGES.length)
+      }
+    })
+
+    it('a wrong secret is no proof: it needs a user token as before', async () => {
+      const reply = await call('open', undefined, undefined, { 'x-revalidate-secret': 'guess' })
+      expect(reply.status).toBe(401)
+      expect(reply.revalidated).toEqual([])
+    })
+  })
+
   it('regenerates the node page of every language for its owner', async () => {
     const reply = await call('open', 'owner')
     expect(reply.status).toBe(204)

@@ -83,12 +83,17 @@ export const adminUpdateNodeVersionResponse = zod.object({
   "supported_comfyui_frontend_version": zod.string().optional(),
   "tags": zod.array(zod.string()).optional(),
   "tags_admin": zod.array(zod.string()).optional(),
-  "scan_finding": zod.object({
-  "file": zod.string().optional().describe('Path of the offending file inside the archive.'),
-  "line": zod.number().optional().describe('1-based line number in `file`.'),
-  "rule": zod.string().describe('Id of the scan rule that matched.'),
-  "message": zod.string()
-}).nullish().describe('What the security scan found; only shown to the publisher\'s owners and admins.')
+  "scan_findings": zod.array(zod.object({
+  "issue_type": zod.string().describe('Id of the rule that matched, e.g. `exec-decoded-payload`, `zip-path-traversal`.'),
+  "severity": zod.enum(['low', 'medium', 'high', 'critical']),
+  "file_path": zod.string().describe('Path of the offending entry inside the archive (\'\' for the archive itself).'),
+  "line_number": zod.number().describe('1-based line in `file_path`; 0 when there is no line.'),
+  "code_snippet": zod.string().describe('The offending line, trimmed (\'\' when there is none).'),
+  "message": zod.string(),
+  "scanner": zod.enum(['archive-check', 'static-scan', 'dependency-scan', 'pipeline'])
+}).describe('One problem the archive checks or the security scan found. A version the scan flagged\nhas a JSON array of these as its `status_reason` (the shape today\'s registry and its\nadmin tools read).\n')).optional().describe('Everything the checks and the security scan of the archive found, worst first; only\nshown to the publisher\'s members and admins (with `include_status_reason=true`).\n'),
+  "pipeline_state": zod.enum(['awaiting_upload', 'queued', 'checking', 'done']).optional().describe('Where a version is in the publishing pipeline: `awaiting_upload` (published, zip not\nreceived), `queued` (zip received, checks waiting), `checking` (archive checks, security\nscan and comfy-node extraction running), `done` (decided: Active, Flagged, or Pending for\na reviewer when the registry reviews by hand).\n'),
+  "comfy_node_extract_reason": zod.string().optional().describe('Why extracting the ComfyUI nodes failed (\'\' otherwise).')
 })
 
 
@@ -151,12 +156,17 @@ export const listAllNodesResponse = zod.object({
   "supported_comfyui_frontend_version": zod.string().optional(),
   "tags": zod.array(zod.string()).optional(),
   "tags_admin": zod.array(zod.string()).optional(),
-  "scan_finding": zod.object({
-  "file": zod.string().optional().describe('Path of the offending file inside the archive.'),
-  "line": zod.number().optional().describe('1-based line number in `file`.'),
-  "rule": zod.string().describe('Id of the scan rule that matched.'),
-  "message": zod.string()
-}).nullish().describe('What the security scan found; only shown to the publisher\'s owners and admins.')
+  "scan_findings": zod.array(zod.object({
+  "issue_type": zod.string().describe('Id of the rule that matched, e.g. `exec-decoded-payload`, `zip-path-traversal`.'),
+  "severity": zod.enum(['low', 'medium', 'high', 'critical']),
+  "file_path": zod.string().describe('Path of the offending entry inside the archive (\'\' for the archive itself).'),
+  "line_number": zod.number().describe('1-based line in `file_path`; 0 when there is no line.'),
+  "code_snippet": zod.string().describe('The offending line, trimmed (\'\' when there is none).'),
+  "message": zod.string(),
+  "scanner": zod.enum(['archive-check', 'static-scan', 'dependency-scan', 'pipeline'])
+}).describe('One problem the archive checks or the security scan found. A version the scan flagged\nhas a JSON array of these as its `status_reason` (the shape today\'s registry and its\nadmin tools read).\n')).optional().describe('Everything the checks and the security scan of the archive found, worst first; only\nshown to the publisher\'s members and admins (with `include_status_reason=true`).\n'),
+  "pipeline_state": zod.enum(['awaiting_upload', 'queued', 'checking', 'done']).optional().describe('Where a version is in the publishing pipeline: `awaiting_upload` (published, zip not\nreceived), `queued` (zip received, checks waiting), `checking` (archive checks, security\nscan and comfy-node extraction running), `done` (decided: Active, Flagged, or Pending for\na reviewer when the registry reviews by hand).\n'),
+  "comfy_node_extract_reason": zod.string().optional().describe('Why extracting the ComfyUI nodes failed (\'\' otherwise).')
 }).optional().describe('The newest Active version by semver. Omitted (never `null`) when the node has no\nActive version: comfy-cli reads the field whenever the key is present, and\nComfyUI-Manager falls back to \"nightly\" only when the key is absent.\n'),
   "rating": zod.number().optional().describe('The average star rating (0 when unrated).'),
   "downloads": zod.number().optional().describe('The number of installs.'),
@@ -271,12 +281,17 @@ export const searchNodesResponse = zod.object({
   "supported_comfyui_frontend_version": zod.string().optional(),
   "tags": zod.array(zod.string()).optional(),
   "tags_admin": zod.array(zod.string()).optional(),
-  "scan_finding": zod.object({
-  "file": zod.string().optional().describe('Path of the offending file inside the archive.'),
-  "line": zod.number().optional().describe('1-based line number in `file`.'),
-  "rule": zod.string().describe('Id of the scan rule that matched.'),
-  "message": zod.string()
-}).nullish().describe('What the security scan found; only shown to the publisher\'s owners and admins.')
+  "scan_findings": zod.array(zod.object({
+  "issue_type": zod.string().describe('Id of the rule that matched, e.g. `exec-decoded-payload`, `zip-path-traversal`.'),
+  "severity": zod.enum(['low', 'medium', 'high', 'critical']),
+  "file_path": zod.string().describe('Path of the offending entry inside the archive (\'\' for the archive itself).'),
+  "line_number": zod.number().describe('1-based line in `file_path`; 0 when there is no line.'),
+  "code_snippet": zod.string().describe('The offending line, trimmed (\'\' when there is none).'),
+  "message": zod.string(),
+  "scanner": zod.enum(['archive-check', 'static-scan', 'dependency-scan', 'pipeline'])
+}).describe('One problem the archive checks or the security scan found. A version the scan flagged\nhas a JSON array of these as its `status_reason` (the shape today\'s registry and its\nadmin tools read).\n')).optional().describe('Everything the checks and the security scan of the archive found, worst first; only\nshown to the publisher\'s members and admins (with `include_status_reason=true`).\n'),
+  "pipeline_state": zod.enum(['awaiting_upload', 'queued', 'checking', 'done']).optional().describe('Where a version is in the publishing pipeline: `awaiting_upload` (published, zip not\nreceived), `queued` (zip received, checks waiting), `checking` (archive checks, security\nscan and comfy-node extraction running), `done` (decided: Active, Flagged, or Pending for\na reviewer when the registry reviews by hand).\n'),
+  "comfy_node_extract_reason": zod.string().optional().describe('Why extracting the ComfyUI nodes failed (\'\' otherwise).')
 }).optional().describe('The newest Active version by semver. Omitted (never `null`) when the node has no\nActive version: comfy-cli reads the field whenever the key is present, and\nComfyUI-Manager falls back to \"nightly\" only when the key is absent.\n'),
   "rating": zod.number().optional().describe('The average star rating (0 when unrated).'),
   "downloads": zod.number().optional().describe('The number of installs.'),
@@ -376,12 +391,17 @@ export const getNodeResponse = zod.object({
   "supported_comfyui_frontend_version": zod.string().optional(),
   "tags": zod.array(zod.string()).optional(),
   "tags_admin": zod.array(zod.string()).optional(),
-  "scan_finding": zod.object({
-  "file": zod.string().optional().describe('Path of the offending file inside the archive.'),
-  "line": zod.number().optional().describe('1-based line number in `file`.'),
-  "rule": zod.string().describe('Id of the scan rule that matched.'),
-  "message": zod.string()
-}).nullish().describe('What the security scan found; only shown to the publisher\'s owners and admins.')
+  "scan_findings": zod.array(zod.object({
+  "issue_type": zod.string().describe('Id of the rule that matched, e.g. `exec-decoded-payload`, `zip-path-traversal`.'),
+  "severity": zod.enum(['low', 'medium', 'high', 'critical']),
+  "file_path": zod.string().describe('Path of the offending entry inside the archive (\'\' for the archive itself).'),
+  "line_number": zod.number().describe('1-based line in `file_path`; 0 when there is no line.'),
+  "code_snippet": zod.string().describe('The offending line, trimmed (\'\' when there is none).'),
+  "message": zod.string(),
+  "scanner": zod.enum(['archive-check', 'static-scan', 'dependency-scan', 'pipeline'])
+}).describe('One problem the archive checks or the security scan found. A version the scan flagged\nhas a JSON array of these as its `status_reason` (the shape today\'s registry and its\nadmin tools read).\n')).optional().describe('Everything the checks and the security scan of the archive found, worst first; only\nshown to the publisher\'s members and admins (with `include_status_reason=true`).\n'),
+  "pipeline_state": zod.enum(['awaiting_upload', 'queued', 'checking', 'done']).optional().describe('Where a version is in the publishing pipeline: `awaiting_upload` (published, zip not\nreceived), `queued` (zip received, checks waiting), `checking` (archive checks, security\nscan and comfy-node extraction running), `done` (decided: Active, Flagged, or Pending for\na reviewer when the registry reviews by hand).\n'),
+  "comfy_node_extract_reason": zod.string().optional().describe('Why extracting the ComfyUI nodes failed (\'\' otherwise).')
 }).optional().describe('The newest Active version by semver. Omitted (never `null`) when the node has no\nActive version: comfy-cli reads the field whenever the key is present, and\nComfyUI-Manager falls back to \"nightly\" only when the key is absent.\n'),
   "rating": zod.number().optional().describe('The average star rating (0 when unrated).'),
   "downloads": zod.number().optional().describe('The number of installs.'),
@@ -470,12 +490,17 @@ export const installNodeResponse = zod.object({
   "supported_comfyui_frontend_version": zod.string().optional(),
   "tags": zod.array(zod.string()).optional(),
   "tags_admin": zod.array(zod.string()).optional(),
-  "scan_finding": zod.object({
-  "file": zod.string().optional().describe('Path of the offending file inside the archive.'),
-  "line": zod.number().optional().describe('1-based line number in `file`.'),
-  "rule": zod.string().describe('Id of the scan rule that matched.'),
-  "message": zod.string()
-}).nullish().describe('What the security scan found; only shown to the publisher\'s owners and admins.')
+  "scan_findings": zod.array(zod.object({
+  "issue_type": zod.string().describe('Id of the rule that matched, e.g. `exec-decoded-payload`, `zip-path-traversal`.'),
+  "severity": zod.enum(['low', 'medium', 'high', 'critical']),
+  "file_path": zod.string().describe('Path of the offending entry inside the archive (\'\' for the archive itself).'),
+  "line_number": zod.number().describe('1-based line in `file_path`; 0 when there is no line.'),
+  "code_snippet": zod.string().describe('The offending line, trimmed (\'\' when there is none).'),
+  "message": zod.string(),
+  "scanner": zod.enum(['archive-check', 'static-scan', 'dependency-scan', 'pipeline'])
+}).describe('One problem the archive checks or the security scan found. A version the scan flagged\nhas a JSON array of these as its `status_reason` (the shape today\'s registry and its\nadmin tools read).\n')).optional().describe('Everything the checks and the security scan of the archive found, worst first; only\nshown to the publisher\'s members and admins (with `include_status_reason=true`).\n'),
+  "pipeline_state": zod.enum(['awaiting_upload', 'queued', 'checking', 'done']).optional().describe('Where a version is in the publishing pipeline: `awaiting_upload` (published, zip not\nreceived), `queued` (zip received, checks waiting), `checking` (archive checks, security\nscan and comfy-node extraction running), `done` (decided: Active, Flagged, or Pending for\na reviewer when the registry reviews by hand).\n'),
+  "comfy_node_extract_reason": zod.string().optional().describe('Why extracting the ComfyUI nodes failed (\'\' otherwise).')
 })
 
 
@@ -529,12 +554,17 @@ export const postNodeReviewResponse = zod.object({
   "supported_comfyui_frontend_version": zod.string().optional(),
   "tags": zod.array(zod.string()).optional(),
   "tags_admin": zod.array(zod.string()).optional(),
-  "scan_finding": zod.object({
-  "file": zod.string().optional().describe('Path of the offending file inside the archive.'),
-  "line": zod.number().optional().describe('1-based line number in `file`.'),
-  "rule": zod.string().describe('Id of the scan rule that matched.'),
-  "message": zod.string()
-}).nullish().describe('What the security scan found; only shown to the publisher\'s owners and admins.')
+  "scan_findings": zod.array(zod.object({
+  "issue_type": zod.string().describe('Id of the rule that matched, e.g. `exec-decoded-payload`, `zip-path-traversal`.'),
+  "severity": zod.enum(['low', 'medium', 'high', 'critical']),
+  "file_path": zod.string().describe('Path of the offending entry inside the archive (\'\' for the archive itself).'),
+  "line_number": zod.number().describe('1-based line in `file_path`; 0 when there is no line.'),
+  "code_snippet": zod.string().describe('The offending line, trimmed (\'\' when there is none).'),
+  "message": zod.string(),
+  "scanner": zod.enum(['archive-check', 'static-scan', 'dependency-scan', 'pipeline'])
+}).describe('One problem the archive checks or the security scan found. A version the scan flagged\nhas a JSON array of these as its `status_reason` (the shape today\'s registry and its\nadmin tools read).\n')).optional().describe('Everything the checks and the security scan of the archive found, worst first; only\nshown to the publisher\'s members and admins (with `include_status_reason=true`).\n'),
+  "pipeline_state": zod.enum(['awaiting_upload', 'queued', 'checking', 'done']).optional().describe('Where a version is in the publishing pipeline: `awaiting_upload` (published, zip not\nreceived), `queued` (zip received, checks waiting), `checking` (archive checks, security\nscan and comfy-node extraction running), `done` (decided: Active, Flagged, or Pending for\na reviewer when the registry reviews by hand).\n'),
+  "comfy_node_extract_reason": zod.string().optional().describe('Why extracting the ComfyUI nodes failed (\'\' otherwise).')
 }).optional().describe('The newest Active version by semver. Omitted (never `null`) when the node has no\nActive version: comfy-cli reads the field whenever the key is present, and\nComfyUI-Manager falls back to \"nightly\" only when the key is absent.\n'),
   "rating": zod.number().optional().describe('The average star rating (0 when unrated).'),
   "downloads": zod.number().optional().describe('The number of installs.'),
@@ -587,7 +617,7 @@ statuses that the caller may see (anonymous callers and outsiders see Active
 versions only; the node's publisher members and admins see every status).
 ComfyUI-Manager sends `statuses=NodeVersionStatusActive&statuses=NodeVersionStatusPending`
 anonymously and expects this bare array.
-`status_reason` (and `scan_finding`) are included only with
+`status_reason` (and `scan_findings`) are included only with
 `include_status_reason=true` and only for members and admins.
 
 Newest first (by semver).
@@ -604,7 +634,7 @@ export const listNodeVersionsParams = zod.object({
 
 export const listNodeVersionsQueryParams = zod.object({
   "statuses": zod.array(zod.enum(['NodeVersionStatusActive', 'NodeVersionStatusDeleted', 'NodeVersionStatusBanned', 'NodeVersionStatusPending', 'NodeVersionStatusFlagged'])).optional().describe('Only versions with one of these statuses (repeated keys).'),
-  "include_status_reason": zod.boolean().optional().describe('Include `status_reason` (and `scan_finding`) where the caller may see them.')
+  "include_status_reason": zod.boolean().optional().describe('Include `status_reason` (and `scan_findings`) where the caller may see them.')
 })
 
 export const listNodeVersionsResponseItem = zod.object({
@@ -625,12 +655,17 @@ export const listNodeVersionsResponseItem = zod.object({
   "supported_comfyui_frontend_version": zod.string().optional(),
   "tags": zod.array(zod.string()).optional(),
   "tags_admin": zod.array(zod.string()).optional(),
-  "scan_finding": zod.object({
-  "file": zod.string().optional().describe('Path of the offending file inside the archive.'),
-  "line": zod.number().optional().describe('1-based line number in `file`.'),
-  "rule": zod.string().describe('Id of the scan rule that matched.'),
-  "message": zod.string()
-}).nullish().describe('What the security scan found; only shown to the publisher\'s owners and admins.')
+  "scan_findings": zod.array(zod.object({
+  "issue_type": zod.string().describe('Id of the rule that matched, e.g. `exec-decoded-payload`, `zip-path-traversal`.'),
+  "severity": zod.enum(['low', 'medium', 'high', 'critical']),
+  "file_path": zod.string().describe('Path of the offending entry inside the archive (\'\' for the archive itself).'),
+  "line_number": zod.number().describe('1-based line in `file_path`; 0 when there is no line.'),
+  "code_snippet": zod.string().describe('The offending line, trimmed (\'\' when there is none).'),
+  "message": zod.string(),
+  "scanner": zod.enum(['archive-check', 'static-scan', 'dependency-scan', 'pipeline'])
+}).describe('One problem the archive checks or the security scan found. A version the scan flagged\nhas a JSON array of these as its `status_reason` (the shape today\'s registry and its\nadmin tools read).\n')).optional().describe('Everything the checks and the security scan of the archive found, worst first; only\nshown to the publisher\'s members and admins (with `include_status_reason=true`).\n'),
+  "pipeline_state": zod.enum(['awaiting_upload', 'queued', 'checking', 'done']).optional().describe('Where a version is in the publishing pipeline: `awaiting_upload` (published, zip not\nreceived), `queued` (zip received, checks waiting), `checking` (archive checks, security\nscan and comfy-node extraction running), `done` (decided: Active, Flagged, or Pending for\na reviewer when the registry reviews by hand).\n'),
+  "comfy_node_extract_reason": zod.string().optional().describe('Why extracting the ComfyUI nodes failed (\'\' otherwise).')
 })
 export const listNodeVersionsResponse = zod.array(listNodeVersionsResponseItem)
 
@@ -671,12 +706,17 @@ export const getNodeVersionResponse = zod.object({
   "supported_comfyui_frontend_version": zod.string().optional(),
   "tags": zod.array(zod.string()).optional(),
   "tags_admin": zod.array(zod.string()).optional(),
-  "scan_finding": zod.object({
-  "file": zod.string().optional().describe('Path of the offending file inside the archive.'),
-  "line": zod.number().optional().describe('1-based line number in `file`.'),
-  "rule": zod.string().describe('Id of the scan rule that matched.'),
-  "message": zod.string()
-}).nullish().describe('What the security scan found; only shown to the publisher\'s owners and admins.')
+  "scan_findings": zod.array(zod.object({
+  "issue_type": zod.string().describe('Id of the rule that matched, e.g. `exec-decoded-payload`, `zip-path-traversal`.'),
+  "severity": zod.enum(['low', 'medium', 'high', 'critical']),
+  "file_path": zod.string().describe('Path of the offending entry inside the archive (\'\' for the archive itself).'),
+  "line_number": zod.number().describe('1-based line in `file_path`; 0 when there is no line.'),
+  "code_snippet": zod.string().describe('The offending line, trimmed (\'\' when there is none).'),
+  "message": zod.string(),
+  "scanner": zod.enum(['archive-check', 'static-scan', 'dependency-scan', 'pipeline'])
+}).describe('One problem the archive checks or the security scan found. A version the scan flagged\nhas a JSON array of these as its `status_reason` (the shape today\'s registry and its\nadmin tools read).\n')).optional().describe('Everything the checks and the security scan of the archive found, worst first; only\nshown to the publisher\'s members and admins (with `include_status_reason=true`).\n'),
+  "pipeline_state": zod.enum(['awaiting_upload', 'queued', 'checking', 'done']).optional().describe('Where a version is in the publishing pipeline: `awaiting_upload` (published, zip not\nreceived), `queued` (zip received, checks waiting), `checking` (archive checks, security\nscan and comfy-node extraction running), `done` (decided: Active, Flagged, or Pending for\na reviewer when the registry reviews by hand).\n'),
+  "comfy_node_extract_reason": zod.string().optional().describe('Why extracting the ComfyUI nodes failed (\'\' otherwise).')
 })
 
 
@@ -711,6 +751,7 @@ export const listComfyNodesQueryParams = zod.object({
 export const listComfyNodesResponse = zod.object({
   "comfy_nodes": zod.array(zod.object({
   "comfy_node_name": zod.string().describe('The ComfyUI node class name.'),
+  "display_name": zod.string().optional().describe('The name ComfyUI shows (NODE_DISPLAY_NAME_MAPPINGS); absent when the pack sets none.'),
   "category": zod.string().optional(),
   "description": zod.string().optional(),
   "input_types": zod.string().optional().describe('The node\'s INPUT_TYPES, as a JSON string.'),
@@ -751,6 +792,7 @@ export const getComfyNodeParams = zod.object({
 
 export const getComfyNodeResponse = zod.object({
   "comfy_node_name": zod.string().describe('The ComfyUI node class name.'),
+  "display_name": zod.string().optional().describe('The name ComfyUI shows (NODE_DISPLAY_NAME_MAPPINGS); absent when the pack sets none.'),
   "category": zod.string().optional(),
   "description": zod.string().optional(),
   "input_types": zod.string().optional().describe('The node\'s INPUT_TYPES, as a JSON string.'),
@@ -797,6 +839,7 @@ export const listAllComfyNodesQueryParams = zod.object({
 export const listAllComfyNodesResponse = zod.object({
   "comfy_nodes": zod.array(zod.object({
   "comfy_node_name": zod.string().describe('The ComfyUI node class name.'),
+  "display_name": zod.string().optional().describe('The name ComfyUI shows (NODE_DISPLAY_NAME_MAPPINGS); absent when the pack sets none.'),
   "category": zod.string().optional(),
   "description": zod.string().optional(),
   "input_types": zod.string().optional().describe('The node\'s INPUT_TYPES, as a JSON string.'),
@@ -864,12 +907,17 @@ export const getNodeByComfyNodeNameResponse = zod.object({
   "supported_comfyui_frontend_version": zod.string().optional(),
   "tags": zod.array(zod.string()).optional(),
   "tags_admin": zod.array(zod.string()).optional(),
-  "scan_finding": zod.object({
-  "file": zod.string().optional().describe('Path of the offending file inside the archive.'),
-  "line": zod.number().optional().describe('1-based line number in `file`.'),
-  "rule": zod.string().describe('Id of the scan rule that matched.'),
-  "message": zod.string()
-}).nullish().describe('What the security scan found; only shown to the publisher\'s owners and admins.')
+  "scan_findings": zod.array(zod.object({
+  "issue_type": zod.string().describe('Id of the rule that matched, e.g. `exec-decoded-payload`, `zip-path-traversal`.'),
+  "severity": zod.enum(['low', 'medium', 'high', 'critical']),
+  "file_path": zod.string().describe('Path of the offending entry inside the archive (\'\' for the archive itself).'),
+  "line_number": zod.number().describe('1-based line in `file_path`; 0 when there is no line.'),
+  "code_snippet": zod.string().describe('The offending line, trimmed (\'\' when there is none).'),
+  "message": zod.string(),
+  "scanner": zod.enum(['archive-check', 'static-scan', 'dependency-scan', 'pipeline'])
+}).describe('One problem the archive checks or the security scan found. A version the scan flagged\nhas a JSON array of these as its `status_reason` (the shape today\'s registry and its\nadmin tools read).\n')).optional().describe('Everything the checks and the security scan of the archive found, worst first; only\nshown to the publisher\'s members and admins (with `include_status_reason=true`).\n'),
+  "pipeline_state": zod.enum(['awaiting_upload', 'queued', 'checking', 'done']).optional().describe('Where a version is in the publishing pipeline: `awaiting_upload` (published, zip not\nreceived), `queued` (zip received, checks waiting), `checking` (archive checks, security\nscan and comfy-node extraction running), `done` (decided: Active, Flagged, or Pending for\na reviewer when the registry reviews by hand).\n'),
+  "comfy_node_extract_reason": zod.string().optional().describe('Why extracting the ComfyUI nodes failed (\'\' otherwise).')
 }).optional().describe('The newest Active version by semver. Omitted (never `null`) when the node has no\nActive version: comfy-cli reads the field whenever the key is present, and\nComfyUI-Manager falls back to \"nightly\" only when the key is absent.\n'),
   "rating": zod.number().optional().describe('The average star rating (0 when unrated).'),
   "downloads": zod.number().optional().describe('The number of installs.'),
@@ -919,7 +967,7 @@ export const getNodeByComfyNodeNameResponse = zod.object({
  * Who may call: anyone. A status filter never refuses: non-admins get the Active
 versions among those asked for; admins may filter by any `statuses` (the
 moderation queue uses `statuses=NodeVersionStatusPending&statuses=NodeVersionStatusFlagged`).
-`status_reason` and `scan_finding` are returned only to admins with
+`status_reason` and `scan_findings` are returned only to admins with
 `include_status_reason=true`. Newest first.
 
  * @summary List versions across nodes
@@ -933,7 +981,7 @@ export const listAllNodeVersionsQueryLimitMax = 100;
 export const listAllNodeVersionsQueryParams = zod.object({
   "nodeId": zod.string().min(1).max(listAllNodeVersionsQueryNodeIdMax).regex(listAllNodeVersionsQueryNodeIdRegExp).optional().describe('Restrict to one node.'),
   "statuses": zod.array(zod.enum(['NodeVersionStatusActive', 'NodeVersionStatusDeleted', 'NodeVersionStatusBanned', 'NodeVersionStatusPending', 'NodeVersionStatusFlagged'])).optional().describe('Only versions with one of these statuses (repeated keys).'),
-  "include_status_reason": zod.boolean().optional().describe('Include `status_reason` (and `scan_finding`) where the caller may see them.'),
+  "include_status_reason": zod.boolean().optional().describe('Include `status_reason` (and `scan_findings`) where the caller may see them.'),
   "page": zod.number().min(1).max(listAllNodeVersionsQueryPageMax).default(listAllNodeVersionsQueryPageDefault).describe('Page number, from 1 (at most 100000, i.e. ten million items in at most 100 per page).'),
   "limit": zod.number().min(1).max(listAllNodeVersionsQueryLimitMax).default(listAllNodeVersionsQueryLimitDefault).describe('Items per page.')
 })
@@ -957,12 +1005,17 @@ export const listAllNodeVersionsResponse = zod.object({
   "supported_comfyui_frontend_version": zod.string().optional(),
   "tags": zod.array(zod.string()).optional(),
   "tags_admin": zod.array(zod.string()).optional(),
-  "scan_finding": zod.object({
-  "file": zod.string().optional().describe('Path of the offending file inside the archive.'),
-  "line": zod.number().optional().describe('1-based line number in `file`.'),
-  "rule": zod.string().describe('Id of the scan rule that matched.'),
-  "message": zod.string()
-}).nullish().describe('What the security scan found; only shown to the publisher\'s owners and admins.')
+  "scan_findings": zod.array(zod.object({
+  "issue_type": zod.string().describe('Id of the rule that matched, e.g. `exec-decoded-payload`, `zip-path-traversal`.'),
+  "severity": zod.enum(['low', 'medium', 'high', 'critical']),
+  "file_path": zod.string().describe('Path of the offending entry inside the archive (\'\' for the archive itself).'),
+  "line_number": zod.number().describe('1-based line in `file_path`; 0 when there is no line.'),
+  "code_snippet": zod.string().describe('The offending line, trimmed (\'\' when there is none).'),
+  "message": zod.string(),
+  "scanner": zod.enum(['archive-check', 'static-scan', 'dependency-scan', 'pipeline'])
+}).describe('One problem the archive checks or the security scan found. A version the scan flagged\nhas a JSON array of these as its `status_reason` (the shape today\'s registry and its\nadmin tools read).\n')).optional().describe('Everything the checks and the security scan of the archive found, worst first; only\nshown to the publisher\'s members and admins (with `include_status_reason=true`).\n'),
+  "pipeline_state": zod.enum(['awaiting_upload', 'queued', 'checking', 'done']).optional().describe('Where a version is in the publishing pipeline: `awaiting_upload` (published, zip not\nreceived), `queued` (zip received, checks waiting), `checking` (archive checks, security\nscan and comfy-node extraction running), `done` (decided: Active, Flagged, or Pending for\na reviewer when the registry reviews by hand).\n'),
+  "comfy_node_extract_reason": zod.string().optional().describe('Why extracting the ComfyUI nodes failed (\'\' otherwise).')
 })),
   "total": zod.number(),
   "page": zod.number(),
@@ -997,7 +1050,8 @@ export const uploadNodeVersionArchiveResponse = zod.object({
   "node_id": zod.string(),
   "version": zod.string(),
   "size": zod.number().describe('Bytes stored.'),
-  "status": zod.enum(['NodeVersionStatusActive', 'NodeVersionStatusDeleted', 'NodeVersionStatusBanned', 'NodeVersionStatusPending', 'NodeVersionStatusFlagged']).optional()
+  "status": zod.enum(['NodeVersionStatusActive', 'NodeVersionStatusDeleted', 'NodeVersionStatusBanned', 'NodeVersionStatusPending', 'NodeVersionStatusFlagged']).optional(),
+  "pipeline_state": zod.enum(['awaiting_upload', 'queued', 'checking', 'done']).optional().describe('Where a version is in the publishing pipeline: `awaiting_upload` (published, zip not\nreceived), `queued` (zip received, checks waiting), `checking` (archive checks, security\nscan and comfy-node extraction running), `done` (decided: Active, Flagged, or Pending for\na reviewer when the registry reviews by hand).\n')
 })
 
 
@@ -1273,12 +1327,17 @@ export const listNodesForPublisherResponseItem = zod.object({
   "supported_comfyui_frontend_version": zod.string().optional(),
   "tags": zod.array(zod.string()).optional(),
   "tags_admin": zod.array(zod.string()).optional(),
-  "scan_finding": zod.object({
-  "file": zod.string().optional().describe('Path of the offending file inside the archive.'),
-  "line": zod.number().optional().describe('1-based line number in `file`.'),
-  "rule": zod.string().describe('Id of the scan rule that matched.'),
-  "message": zod.string()
-}).nullish().describe('What the security scan found; only shown to the publisher\'s owners and admins.')
+  "scan_findings": zod.array(zod.object({
+  "issue_type": zod.string().describe('Id of the rule that matched, e.g. `exec-decoded-payload`, `zip-path-traversal`.'),
+  "severity": zod.enum(['low', 'medium', 'high', 'critical']),
+  "file_path": zod.string().describe('Path of the offending entry inside the archive (\'\' for the archive itself).'),
+  "line_number": zod.number().describe('1-based line in `file_path`; 0 when there is no line.'),
+  "code_snippet": zod.string().describe('The offending line, trimmed (\'\' when there is none).'),
+  "message": zod.string(),
+  "scanner": zod.enum(['archive-check', 'static-scan', 'dependency-scan', 'pipeline'])
+}).describe('One problem the archive checks or the security scan found. A version the scan flagged\nhas a JSON array of these as its `status_reason` (the shape today\'s registry and its\nadmin tools read).\n')).optional().describe('Everything the checks and the security scan of the archive found, worst first; only\nshown to the publisher\'s members and admins (with `include_status_reason=true`).\n'),
+  "pipeline_state": zod.enum(['awaiting_upload', 'queued', 'checking', 'done']).optional().describe('Where a version is in the publishing pipeline: `awaiting_upload` (published, zip not\nreceived), `queued` (zip received, checks waiting), `checking` (archive checks, security\nscan and comfy-node extraction running), `done` (decided: Active, Flagged, or Pending for\na reviewer when the registry reviews by hand).\n'),
+  "comfy_node_extract_reason": zod.string().optional().describe('Why extracting the ComfyUI nodes failed (\'\' otherwise).')
 }).optional().describe('The newest Active version by semver. Omitted (never `null`) when the node has no\nActive version: comfy-cli reads the field whenever the key is present, and\nComfyUI-Manager falls back to \"nightly\" only when the key is absent.\n'),
   "rating": zod.number().optional().describe('The average star rating (0 when unrated).'),
   "downloads": zod.number().optional().describe('The number of installs.'),
@@ -1415,12 +1474,17 @@ export const listNodesForPublisherV2Response = zod.object({
   "supported_comfyui_frontend_version": zod.string().optional(),
   "tags": zod.array(zod.string()).optional(),
   "tags_admin": zod.array(zod.string()).optional(),
-  "scan_finding": zod.object({
-  "file": zod.string().optional().describe('Path of the offending file inside the archive.'),
-  "line": zod.number().optional().describe('1-based line number in `file`.'),
-  "rule": zod.string().describe('Id of the scan rule that matched.'),
-  "message": zod.string()
-}).nullish().describe('What the security scan found; only shown to the publisher\'s owners and admins.')
+  "scan_findings": zod.array(zod.object({
+  "issue_type": zod.string().describe('Id of the rule that matched, e.g. `exec-decoded-payload`, `zip-path-traversal`.'),
+  "severity": zod.enum(['low', 'medium', 'high', 'critical']),
+  "file_path": zod.string().describe('Path of the offending entry inside the archive (\'\' for the archive itself).'),
+  "line_number": zod.number().describe('1-based line in `file_path`; 0 when there is no line.'),
+  "code_snippet": zod.string().describe('The offending line, trimmed (\'\' when there is none).'),
+  "message": zod.string(),
+  "scanner": zod.enum(['archive-check', 'static-scan', 'dependency-scan', 'pipeline'])
+}).describe('One problem the archive checks or the security scan found. A version the scan flagged\nhas a JSON array of these as its `status_reason` (the shape today\'s registry and its\nadmin tools read).\n')).optional().describe('Everything the checks and the security scan of the archive found, worst first; only\nshown to the publisher\'s members and admins (with `include_status_reason=true`).\n'),
+  "pipeline_state": zod.enum(['awaiting_upload', 'queued', 'checking', 'done']).optional().describe('Where a version is in the publishing pipeline: `awaiting_upload` (published, zip not\nreceived), `queued` (zip received, checks waiting), `checking` (archive checks, security\nscan and comfy-node extraction running), `done` (decided: Active, Flagged, or Pending for\na reviewer when the registry reviews by hand).\n'),
+  "comfy_node_extract_reason": zod.string().optional().describe('Why extracting the ComfyUI nodes failed (\'\' otherwise).')
 }).optional().describe('The newest Active version by semver. Omitted (never `null`) when the node has no\nActive version: comfy-cli reads the field whenever the key is present, and\nComfyUI-Manager falls back to \"nightly\" only when the key is absent.\n'),
   "rating": zod.number().optional().describe('The average star rating (0 when unrated).'),
   "downloads": zod.number().optional().describe('The number of installs.'),
@@ -1539,12 +1603,17 @@ export const updateNodeResponse = zod.object({
   "supported_comfyui_frontend_version": zod.string().optional(),
   "tags": zod.array(zod.string()).optional(),
   "tags_admin": zod.array(zod.string()).optional(),
-  "scan_finding": zod.object({
-  "file": zod.string().optional().describe('Path of the offending file inside the archive.'),
-  "line": zod.number().optional().describe('1-based line number in `file`.'),
-  "rule": zod.string().describe('Id of the scan rule that matched.'),
-  "message": zod.string()
-}).nullish().describe('What the security scan found; only shown to the publisher\'s owners and admins.')
+  "scan_findings": zod.array(zod.object({
+  "issue_type": zod.string().describe('Id of the rule that matched, e.g. `exec-decoded-payload`, `zip-path-traversal`.'),
+  "severity": zod.enum(['low', 'medium', 'high', 'critical']),
+  "file_path": zod.string().describe('Path of the offending entry inside the archive (\'\' for the archive itself).'),
+  "line_number": zod.number().describe('1-based line in `file_path`; 0 when there is no line.'),
+  "code_snippet": zod.string().describe('The offending line, trimmed (\'\' when there is none).'),
+  "message": zod.string(),
+  "scanner": zod.enum(['archive-check', 'static-scan', 'dependency-scan', 'pipeline'])
+}).describe('One problem the archive checks or the security scan found. A version the scan flagged\nhas a JSON array of these as its `status_reason` (the shape today\'s registry and its\nadmin tools read).\n')).optional().describe('Everything the checks and the security scan of the archive found, worst first; only\nshown to the publisher\'s members and admins (with `include_status_reason=true`).\n'),
+  "pipeline_state": zod.enum(['awaiting_upload', 'queued', 'checking', 'done']).optional().describe('Where a version is in the publishing pipeline: `awaiting_upload` (published, zip not\nreceived), `queued` (zip received, checks waiting), `checking` (archive checks, security\nscan and comfy-node extraction running), `done` (decided: Active, Flagged, or Pending for\na reviewer when the registry reviews by hand).\n'),
+  "comfy_node_extract_reason": zod.string().optional().describe('Why extracting the ComfyUI nodes failed (\'\' otherwise).')
 }).optional().describe('The newest Active version by semver. Omitted (never `null`) when the node has no\nActive version: comfy-cli reads the field whenever the key is present, and\nComfyUI-Manager falls back to \"nightly\" only when the key is absent.\n'),
   "rating": zod.number().optional().describe('The average star rating (0 when unrated).'),
   "downloads": zod.number().optional().describe('The number of installs.'),
@@ -1757,12 +1826,17 @@ export const updateNodeVersionResponse = zod.object({
   "supported_comfyui_frontend_version": zod.string().optional(),
   "tags": zod.array(zod.string()).optional(),
   "tags_admin": zod.array(zod.string()).optional(),
-  "scan_finding": zod.object({
-  "file": zod.string().optional().describe('Path of the offending file inside the archive.'),
-  "line": zod.number().optional().describe('1-based line number in `file`.'),
-  "rule": zod.string().describe('Id of the scan rule that matched.'),
-  "message": zod.string()
-}).nullish().describe('What the security scan found; only shown to the publisher\'s owners and admins.')
+  "scan_findings": zod.array(zod.object({
+  "issue_type": zod.string().describe('Id of the rule that matched, e.g. `exec-decoded-payload`, `zip-path-traversal`.'),
+  "severity": zod.enum(['low', 'medium', 'high', 'critical']),
+  "file_path": zod.string().describe('Path of the offending entry inside the archive (\'\' for the archive itself).'),
+  "line_number": zod.number().describe('1-based line in `file_path`; 0 when there is no line.'),
+  "code_snippet": zod.string().describe('The offending line, trimmed (\'\' when there is none).'),
+  "message": zod.string(),
+  "scanner": zod.enum(['archive-check', 'static-scan', 'dependency-scan', 'pipeline'])
+}).describe('One problem the archive checks or the security scan found. A version the scan flagged\nhas a JSON array of these as its `status_reason` (the shape today\'s registry and its\nadmin tools read).\n')).optional().describe('Everything the checks and the security scan of the archive found, worst first; only\nshown to the publisher\'s members and admins (with `include_status_reason=true`).\n'),
+  "pipeline_state": zod.enum(['awaiting_upload', 'queued', 'checking', 'done']).optional().describe('Where a version is in the publishing pipeline: `awaiting_upload` (published, zip not\nreceived), `queued` (zip received, checks waiting), `checking` (archive checks, security\nscan and comfy-node extraction running), `done` (decided: Active, Flagged, or Pending for\na reviewer when the registry reviews by hand).\n'),
+  "comfy_node_extract_reason": zod.string().optional().describe('Why extracting the ComfyUI nodes failed (\'\' otherwise).')
 })
 
 
@@ -2359,34 +2433,32 @@ export const listReleasesResponse = zod.array(listReleasesResponseItem)
 
 
 /**
- * Who may call: admins. Scans uploaded archives of Pending versions that have not
-been scanned yet; versions with findings become Flagged with a
-`scan_finding` and `status_reason`.
+ * Who may call: admins. Queues the archive checks and security scan again for Pending
+versions that have their archive, were published at least `minAge` ago and were last
+scanned at least `minSecurityScanAge` ago (or never), oldest first, at most `maxNodes`.
+Answers with what it queued; the pipeline then decides each version as after an upload
+(Active, Flagged with its findings as `status_reason`, or Pending for a reviewer).
 
- * @summary Scan pending node versions (admin)
+ * @summary Scan pending node versions again (admin)
  */
-export const securityScanQueryMinAgeRegExp = new RegExp('^\\d+[smhd]$');
+export const securityScanQueryMinAgeRegExp = new RegExp('^\\d{1,6}[smhd]$');
+export const securityScanQueryMinSecurityScanAgeRegExp = new RegExp('^\\d{1,6}[smhd]$');
 export const securityScanQueryMaxNodesDefault = 50;
 export const securityScanQueryMaxNodesMax = 1000;
 
 export const securityScanQueryParams = zod.object({
-  "minAge": zod.string().regex(securityScanQueryMinAgeRegExp).optional().describe('Only versions uploaded at least this long ago (e.g. `30m`, `2h`).'),
-  "maxNodes": zod.number().min(1).max(securityScanQueryMaxNodesMax).default(securityScanQueryMaxNodesDefault).describe('Scan at most this many versions.')
+  "minAge": zod.string().regex(securityScanQueryMinAgeRegExp).optional().describe('Only versions published at least this long ago (e.g. `30m`, `2h`, `1d`). Default `0s`.'),
+  "minSecurityScanAge": zod.string().regex(securityScanQueryMinSecurityScanAgeRegExp).optional().describe('Only versions whose last scan is at least this old (e.g. `1h`). Default `0s`.'),
+  "maxNodes": zod.number().min(1).max(securityScanQueryMaxNodesMax).default(securityScanQueryMaxNodesDefault).describe('Queue at most this many versions.')
 })
 
 export const securityScanResponse = zod.object({
-  "scanned": zod.number().describe('Number of versions scanned.'),
-  "flagged": zod.number().describe('Number of versions flagged.'),
+  "queued": zod.number().describe('Number of versions queued for a new scan.'),
   "results": zod.array(zod.object({
   "node_id": zod.string(),
   "version": zod.string(),
   "status": zod.enum(['NodeVersionStatusActive', 'NodeVersionStatusDeleted', 'NodeVersionStatusBanned', 'NodeVersionStatusPending', 'NodeVersionStatusFlagged']),
-  "findings": zod.array(zod.object({
-  "file": zod.string().optional().describe('Path of the offending file inside the archive.'),
-  "line": zod.number().optional().describe('1-based line number in `file`.'),
-  "rule": zod.string().describe('Id of the scan rule that matched.'),
-  "message": zod.string()
-})).optional()
+  "last_scanned_at": zod.string().datetime({}).optional().describe('When the version was last scanned; absent when never.')
 }))
 })
 

@@ -10,6 +10,9 @@
 // - at most REVALIDATE_RATE_LIMIT calls per client address (429 with Retry-After beyond);
 // - a node is regenerated at most once per REVALIDATE_INTERVAL_MS; calls meanwhile wait and share
 //   the next run, so no edit is missed.
+// The registry API's pipeline calls it too, when a version becomes Active, with the secret both
+// share (REVALIDATE_SECRET, header x-revalidate-secret) instead of a user's token.
+import { timingSafeEqual } from 'node:crypto'
 import type { NextApiRequest, NextApiResponse } from 'next'
 import {
   DEFAULT_LANGUAGE,
@@ -31,6 +34,12 @@ const NODE_ID = /^[A-Za-z0-9](?:[A-Za-z0-9._-]{0,98}[A-Za-z0-9])?$/
 export function nodePagePaths(nodeId: string, defaultLocale: string): string[] {
   const path = nodePath(nodeId)
   return LANGUAGES.map(({ code }) => (code === defaultLocale ? path : `/${code}${path}`))
+}
+
+function regenerate(res: NextApiResponse, nodeId: string): Promise<void> {
+  return coalesce(nodeId.toLowerCase(), async () => {
+    await Promise.all(nodePagePaths(nodeId, DEFAULT_LANGUAGE).map((path) => res.revalidate(path)))
+  })
 }
 
 type Refusal = { status: number; error: string; message: string }
@@ -74,6 +83,15 @@ async function refusal(nodeId: string, authorization: string): Promise<Refusal |
     : { status: 403, error: 'Forbidden', message: 'Only the node’s owners and admins can do this.' }
 }
 
+/** Whether the request carries the secret this website shares with the registry API. */
+function fromRegistryApi(req: NextApiRequest): boolean {
+  const secret = process.env.REVALIDATE_SECRET ?? ''
+  const sent = req.headers['x-revalidate-secret']
+  if (!secret || typeof sent !== 'string') return false
+  const [a, b] = [Buffer.from(sent), Buffer.from(secret)]
+  return a.length === b.length && timingSafeEqual(a, b)
+}
+
 export default async function handler(req: NextApiRequest, res: NextApiResponse) {
   if (req.method !== 'POST') {
     res.setHeader('Allow', 'POST')
@@ -82,6 +100,15 @@ export default async function handler(req: NextApiRequest, res: NextApiResponse)
   const nodeId = typeof req.query.nodeId === 'string' ? req.query.nodeId : ''
   if (!NODE_ID.test(nodeId)) {
     return res.status(400).json({ error: 'BadRequest', message: 'nodeId is not a valid node id.' })
+  }
+  if (fromRegistryApi(req)) {
+    try {
+      await regenerate(res, nodeId)
+      return res.status(204).end()
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error)
+      return res.status(502).json({ error: 'RevalidationFailed', message })
+    }
   }
   const decision = takeToken(req.socket.remoteAddress ?? 'unknown')
   if (!decision.allowed) {
@@ -100,9 +127,7 @@ export default async function handler(req: NextApiRequest, res: NextApiResponse)
     if (refused) {
       return res.status(refused.status).json({ error: refused.error, message: refused.message })
     }
-    await coalesce(nodeId.toLowerCase(), async () => {
-      await Promise.all(nodePagePaths(nodeId, DEFAULT_LANGUAGE).map((path) => res.revalidate(path)))
-    })
+    await regenerate(res, nodeId)
     return res.status(204).end()
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error)

@@ -6,13 +6,22 @@
  * OpenAPI spec version: 1.0.0
  */
 import {
-  useMutation
+  useMutation,
+  useQuery
 } from '@tanstack/react-query';
 import type {
+  DataTag,
+  DefinedInitialDataOptions,
+  DefinedUseQueryResult,
   MutationFunction,
   QueryClient,
+  QueryFunction,
+  QueryKey,
+  UndefinedInitialDataOptions,
   UseMutationOptions,
-  UseMutationResult
+  UseMutationResult,
+  UseQueryOptions,
+  UseQueryResult
 } from '@tanstack/react-query';
 
 import type {
@@ -25,6 +34,8 @@ import type {
   NodeVersion,
   NotFoundResponse,
   PayloadTooLargeResponse,
+  SecurityScan,
+  SecurityScanParams,
   SemVer,
   UnauthorizedResponse,
   UnsupportedMediaTypeResponse
@@ -180,4 +191,101 @@ export const useAdminUpdateNodeVersion = <TError = ErrorType<BadRequestResponse 
 
       return useMutation(mutationOptions, queryClient);
     }
+    /**
+ * Who may call: admins. Queues the archive checks and security scan again for Pending
+versions that have their archive, were published at least `minAge` ago and were last
+scanned at least `minSecurityScanAge` ago (or never), oldest first, at most `maxNodes`.
+Answers with what it queued; the pipeline then decides each version as after an upload
+(Active, Flagged with its findings as `status_reason`, or Pending for a reviewer).
+
+ * @summary Scan pending node versions again (admin)
+ */
+export const securityScan = (
+    params?: SecurityScanParams,
+ options?: SecondParameter<typeof customInstance>,signal?: AbortSignal
+) => {
+      
+      
+      return customInstance<SecurityScan>(
+      {url: `/security-scan`, method: 'GET',
+        params, signal
+    },
+      options);
+    }
+  
+
+
+
+export const getSecurityScanQueryKey = (params?: SecurityScanParams,) => {
+    return [
+    `/security-scan`, ...(params ? [params]: [])
+    ] as const;
+    }
+
     
+export const getSecurityScanQueryOptions = <TData = Awaited<ReturnType<typeof securityScan>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>>(params?: SecurityScanParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof securityScan>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getSecurityScanQueryKey(params);
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof securityScan>>> = ({ signal }) => securityScan(params, requestOptions, signal);
+
+      
+
+      
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof securityScan>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type SecurityScanQueryResult = NonNullable<Awaited<ReturnType<typeof securityScan>>>
+export type SecurityScanQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>
+
+
+export function useSecurityScan<TData = Awaited<ReturnType<typeof securityScan>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>>(
+ params: undefined |  SecurityScanParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof securityScan>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof securityScan>>,
+          TError,
+          Awaited<ReturnType<typeof securityScan>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customInstance>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useSecurityScan<TData = Awaited<ReturnType<typeof securityScan>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>>(
+ params?: SecurityScanParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof securityScan>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof securityScan>>,
+          TError,
+          Awaited<ReturnType<typeof securityScan>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customInstance>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useSecurityScan<TData = Awaited<ReturnType<typeof securityScan>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>>(
+ params?: SecurityScanParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof securityScan>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary Scan pending node versions again (admin)
+ */
+
+export function useSecurityScan<TData = Awaited<ReturnType<typeof securityScan>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>>(
+ params?: SecurityScanParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof securityScan>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
+ , queryClient?: QueryClient 
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getSecurityScanQueryOptions(params,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+

@@ -10,6 +10,8 @@ import type { ComfyNodePolicy } from './comfyNodePolicy';
 export interface ComfyNode {
   /** The ComfyUI node class name. */
   comfy_node_name: string;
+  /** The name ComfyUI shows (NODE_DISPLAY_NAME_MAPPINGS); absent when the pack sets none. */
+  display_name?: string;
   category?: string;
   description?: string;
   /** The node's INPUT_TYPES, as a JSON string. */

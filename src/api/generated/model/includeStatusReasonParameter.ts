@@ -7,6 +7,6 @@
  */
 
 /**
- * Include `status_reason` (and `scan_finding`) where the caller may see them.
+ * Include `status_reason` (and `scan_findings`) where the caller may see them.
  */
 export type IncludeStatusReasonParameter = boolean;

@@ -21,7 +21,7 @@ nodeId?: NodeId;
  */
 statuses?: StatusesParameter;
 /**
- * Include `status_reason` (and `scan_finding`) where the caller may see them.
+ * Include `status_reason` (and `scan_findings`) where the caller may see them.
  */
 include_status_reason?: IncludeStatusReasonParameter;
 /**

@@ -14,7 +14,7 @@ export type ListNodeVersionsParams = {
  */
 statuses?: StatusesParameter;
 /**
- * Include `status_reason` (and `scan_finding`) where the caller may see them.
+ * Include `status_reason` (and `scan_findings`) where the caller may see them.
  */
 include_status_reason?: IncludeStatusReasonParameter;
 };

@@ -6,7 +6,8 @@
  * OpenAPI spec version: 1.0.0
  */
 import type { NodeVersionStatus } from './nodeVersionStatus';
-import type { NodeVersionScanFinding } from './nodeVersionScanFinding';
+import type { ScanFinding } from './scanFinding';
+import type { PipelineState } from './pipelineState';
 
 export interface NodeVersion {
   id: string;
@@ -34,9 +35,11 @@ Flagged versions, where it needs their bearer token.
   supported_comfyui_frontend_version?: string;
   tags?: string[];
   tags_admin?: string[];
-  /**
-   * What the security scan found; only shown to the publisher's owners and admins.
-   * @nullable
-   */
-  scan_finding?: NodeVersionScanFinding;
+  /** Everything the checks and the security scan of the archive found, worst first; only
+shown to the publisher's members and admins (with `include_status_reason=true`).
+ */
+  scan_findings?: ScanFinding[];
+  pipeline_state?: PipelineState;
+  /** Why extracting the ComfyUI nodes failed ('' otherwise). */
+  comfy_node_extract_reason?: string;
 }

@@ -5,13 +5,25 @@
  * The registry API for ComfyUI custom nodes (nodes, versions, publishers, tokens).
  * OpenAPI spec version: 1.0.0
  */
+import type { ScanFindingSeverity } from './scanFindingSeverity';
+import type { ScanFindingScanner } from './scanFindingScanner';
 
+/**
+ * One problem the archive checks or the security scan found. A version the scan flagged
+has a JSON array of these as its `status_reason` (the shape today's registry and its
+admin tools read).
+
+ */
 export interface ScanFinding {
-  /** Path of the offending file inside the archive. */
-  file?: string;
-  /** 1-based line number in `file`. */
-  line?: number;
-  /** Id of the scan rule that matched. */
-  rule: string;
+  /** Id of the rule that matched, e.g. `exec-decoded-payload`, `zip-path-traversal`. */
+  issue_type: string;
+  severity: ScanFindingSeverity;
+  /** Path of the offending entry inside the archive ('' for the archive itself). */
+  file_path: string;
+  /** 1-based line in `file_path`; 0 when there is no line. */
+  line_number: number;
+  /** The offending line, trimmed ('' when there is none). */
+  code_snippet: string;
   message: string;
+  scanner: ScanFindingScanner;
 }

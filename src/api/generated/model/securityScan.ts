@@ -8,9 +8,7 @@
 import type { SecurityScanResult } from './securityScanResult';
 
 export interface SecurityScan {
-  /** Number of versions scanned. */
-  scanned: number;
-  /** Number of versions flagged. */
-  flagged: number;
+  /** Number of versions queued for a new scan. */
+  queued: number;
   results: SecurityScanResult[];
 }

@@ -8,12 +8,17 @@
 
 export type SecurityScanParams = {
 /**
- * Only versions uploaded at least this long ago (e.g. `30m`, `2h`).
- * @pattern ^\d+[smhd]$
+ * Only versions published at least this long ago (e.g. `30m`, `2h`, `1d`). Default `0s`.
+ * @pattern ^\d{1,6}[smhd]$
  */
 minAge?: string;
 /**
- * Scan at most this many versions.
+ * Only versions whose last scan is at least this old (e.g. `1h`). Default `0s`.
+ * @pattern ^\d{1,6}[smhd]$
+ */
+minSecurityScanAge?: string;
+/**
+ * Queue at most this many versions.
  * @minimum 1
  * @maximum 1000
  */

@@ -6,11 +6,11 @@
  * OpenAPI spec version: 1.0.0
  */
 import type { NodeVersionStatus } from './nodeVersionStatus';
-import type { ScanFinding } from './scanFinding';
 
 export interface SecurityScanResult {
   node_id: string;
   version: string;
   status: NodeVersionStatus;
-  findings?: ScanFinding[];
+  /** When the version was last scanned; absent when never. */
+  last_scanned_at?: string;
 }

@@ -6,6 +6,7 @@
  * OpenAPI spec version: 1.0.0
  */
 import type { NodeVersionStatus } from './nodeVersionStatus';
+import type { PipelineState } from './pipelineState';
 
 export interface UploadResult {
   node_id: string;
@@ -13,4 +14,5 @@ export interface UploadResult {
   /** Bytes stored. */
   size: number;
   status?: NodeVersionStatus;
+  pipeline_state?: PipelineState;
 }

@@ -23,7 +23,6 @@ import type {
 import type {
   BadRequestResponse,
   BranchListResponse,
-  ForbiddenResponse,
   GetBranchParams,
   GetGitcommitParams,
   GetGitcommitsummaryParams,
@@ -33,9 +32,6 @@ import type {
   NotFoundResponse,
   NotImplementedResponse,
   Release,
-  SecurityScan,
-  SecurityScanParams,
-  UnauthorizedResponse,
   WorkflowResult
 } from '.././model';
 
@@ -409,102 +405,6 @@ export function useListReleases<TData = Awaited<ReturnType<typeof listReleases>>
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
 
   const queryOptions = getListReleasesQueryOptions(params,options)
-
-  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
-
-  query.queryKey = queryOptions.queryKey ;
-
-  return query;
-}
-
-
-
-/**
- * Who may call: admins. Scans uploaded archives of Pending versions that have not
-been scanned yet; versions with findings become Flagged with a
-`scan_finding` and `status_reason`.
-
- * @summary Scan pending node versions (admin)
- */
-export const securityScan = (
-    params?: SecurityScanParams,
- options?: SecondParameter<typeof customInstance>,signal?: AbortSignal
-) => {
-      
-      
-      return customInstance<SecurityScan>(
-      {url: `/security-scan`, method: 'GET',
-        params, signal
-    },
-      options);
-    }
-  
-
-
-
-export const getSecurityScanQueryKey = (params?: SecurityScanParams,) => {
-    return [
-    `/security-scan`, ...(params ? [params]: [])
-    ] as const;
-    }
-
-    
-export const getSecurityScanQueryOptions = <TData = Awaited<ReturnType<typeof securityScan>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>>(params?: SecurityScanParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof securityScan>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
-) => {
-
-const {query: queryOptions, request: requestOptions} = options ?? {};
-
-  const queryKey =  queryOptions?.queryKey ?? getSecurityScanQueryKey(params);
-
-  
-
-    const queryFn: QueryFunction<Awaited<ReturnType<typeof securityScan>>> = ({ signal }) => securityScan(params, requestOptions, signal);
-
-      
-
-      
-
-   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof securityScan>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
-}
-
-export type SecurityScanQueryResult = NonNullable<Awaited<ReturnType<typeof securityScan>>>
-export type SecurityScanQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>
-
-
-export function useSecurityScan<TData = Awaited<ReturnType<typeof securityScan>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>>(
- params: undefined |  SecurityScanParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof securityScan>>, TError, TData>> & Pick<
-        DefinedInitialDataOptions<
-          Awaited<ReturnType<typeof securityScan>>,
-          TError,
-          Awaited<ReturnType<typeof securityScan>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof customInstance>}
- , queryClient?: QueryClient
-  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useSecurityScan<TData = Awaited<ReturnType<typeof securityScan>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>>(
- params?: SecurityScanParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof securityScan>>, TError, TData>> & Pick<
-        UndefinedInitialDataOptions<
-          Awaited<ReturnType<typeof securityScan>>,
-          TError,
-          Awaited<ReturnType<typeof securityScan>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof customInstance>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useSecurityScan<TData = Awaited<ReturnType<typeof securityScan>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>>(
- params?: SecurityScanParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof securityScan>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-/**
- * @summary Scan pending node versions (admin)
- */
-
-export function useSecurityScan<TData = Awaited<ReturnType<typeof securityScan>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>>(
- params?: SecurityScanParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof securityScan>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
- , queryClient?: QueryClient 
- ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
-
-  const queryOptions = getSecurityScanQueryOptions(params,options)
 
   const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 

@@ -57,7 +57,7 @@ statuses that the caller may see (anonymous callers and outsiders see Active
 versions only; the node's publisher members and admins see every status).
 ComfyUI-Manager sends `statuses=NodeVersionStatusActive&statuses=NodeVersionStatusPending`
 anonymously and expects this bare array.
-`status_reason` (and `scan_finding`) are included only with
+`status_reason` (and `scan_findings`) are included only with
 `include_status_reason=true` and only for members and admins.
 
 Newest first (by semver).
@@ -266,7 +266,7 @@ export function useGetNodeVersion<TData = Awaited<ReturnType<typeof getNodeVersi
  * Who may call: anyone. A status filter never refuses: non-admins get the Active
 versions among those asked for; admins may filter by any `statuses` (the
 moderation queue uses `statuses=NodeVersionStatusPending&statuses=NodeVersionStatusFlagged`).
-`status_reason` and `scan_finding` are returned only to admins with
+`status_reason` and `scan_findings` are returned only to admins with
 `include_status_reason=true`. Newest first.
 
  * @summary List versions across nodes

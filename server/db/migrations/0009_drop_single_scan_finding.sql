@@ -1,0 +1,1 @@
+ALTER TABLE "node_versions" DROP COLUMN "scan_finding";

@@ -1,0 +1,238 @@
+// The publishing pipeline's job: after a version's zip is stored, check the archive, scan it,
+// extract its ComfyUI nodes and decide: Active (REVIEW_MODE=auto), Flagged with the findings as
+// `status_reason`, or Pending for a reviewer (REVIEW_MODE=manual). docs/ARCHITECTURE.md,
+// walkthrough 2, follows a publish through it.
+import { and, eq } from 'drizzle-orm'
+import type { Db } from '../db/client'
+import { refreshLatestVersion } from '../db/latest-version'
+import { comfyNodes, nodeVersions, type NodeVersion, type NodeVersionStatus } from '../db/schema'
+import type { ArchiveStorage } from '../storage'
+import { checkArchive, DEFAULT_ARCHIVE_LIMITS } from './archive'
+import { extractComfyNodes, type Extraction } from './extract'
+import { atLeast, SEVERITIES, snippet, type Finding, type Severity } from './findings'
+import { enqueueJob } from './jobs'
+import { scanArchive } from './scan'
+import type { JobHandler } from './worker'
+
+export const PROCESS_VERSION_JOB = 'process-version'
+
+/** Python sources larger than this are not parsed for comfy nodes (the scan reports them). */
+const MAX_PYTHON_SOURCE_BYTES = 2 * 1024 * 1024
+
+export type ReviewMode = 'auto' | 'manual'
+
+export interface PipelineSettings {
+  /** auto: a clean version becomes Active by itself; manual: it waits, Pending, for an admin. */
+  reviewMode: ReviewMode
+  /** Findings at or above this severity flag the version. */
+  flagSeverity: Severity
+  maxArchiveBytes: number
+}
+
+export interface PipelineDeps {
+  db: Db
+  storage: ArchiveStorage
+  settings: PipelineSettings
+  /** Told after a version became Active (the website regenerates the node's page). */
+  onActive?: (nodeId: string) => void
+}
+
+/** Queues the checks of a version whose archive is stored (inside the upload's transaction). */
+export async function queueVersionChecks(db: Db, versionId: string, now = new Date()) {
+  await enqueueJob(db, PROCESS_VERSION_JOB, versionId, now)
+  await db
+    .update(nodeVersions)
+    .set({ pipelineState: 'queued' })
+    .where(eq(nodeVersions.id, versionId))
+}
+
+export interface Examination {
+  /** Worst first. */
+  findings: Finding[]
+  /** null when the archive failed its checks and was not read further. */
+  extraction: Extraction | null
+  filesScanned: number
+}
+
+const bySeverity = (a: Finding, b: Finding) =>
+  SEVERITIES.indexOf(b.severity) - SEVERITIES.indexOf(a.severity)
+
+/** Checks, scans and reads the comfy nodes of an archive, all in memory. */
+export async function examineArchive(
+  bytes: Uint8Array,
+  dependencies: string[],
+  settings: Pick<PipelineSettings, 'maxArchiveBytes'>,
+): Promise<Examination> {
+  const checked = checkArchive(bytes, {
+    ...DEFAULT_ARCHIVE_LIMITS,
+    maxArchiveBytes: settings.maxArchiveBytes,
+  })
+  if (!checked.ok) {
+    return { findings: checked.findings.sort(bySeverity), extraction: null, filesScanned: 0 }
+  }
+  const { archive } = checked
+  const scan = scanArchive(archive, dependencies)
+  const sources = new Map<string, string>()
+  for (const entry of archive.entries) {
+    const inPackage = entry.name.startsWith(archive.packageRoot)
+    if (entry.isDirectory || !inPackage || !entry.name.endsWith('.py')) continue
+    const text = archive.readText(entry.name, MAX_PYTHON_SOURCE_BYTES)
+    if (text !== null) sources.set(entry.name.slice(archive.packageRoot.length), text)
+  }
+  const extraction = await extractComfyNodes(sources)
+  return {
+    findings: [...checked.findings, ...scan.findings].sort(bySeverity),
+    extraction,
+    filesScanned: scan.filesScanned,
+  }
+}
+
+export interface Decision {
+  status: NodeVersionStatus
+  statusReason: string
+}
+
+/** Flagged with the findings that reach the threshold as `status_reason`, else by review mode. */
+export function decide(findings: Finding[], settings: PipelineSettings): Decision {
+  const blocking = findings.filter((finding) => atLeast(finding.severity, settings.flagSeverity))
+  if (blocking.length > 0) {
+    return { status: 'NodeVersionStatusFlagged', statusReason: JSON.stringify(blocking) }
+  }
+  return {
+    status: settings.reviewMode === 'auto' ? 'NodeVersionStatusActive' : 'NodeVersionStatusPending',
+    statusReason: '',
+  }
+}
+
+/** The finding a version gets when its checks could not run at all. */
+export function pipelineFailure(error: string): Finding {
+  return {
+    issue_type: 'checks-failed',
+    severity: 'high',
+    file_path: '',
+    line_number: 0,
+    code_snippet: snippet(''),
+    message: `The archive's checks could not be completed: ${error}. An admin can queue them again.`,
+    scanner: 'pipeline',
+  }
+}
+
+async function findVersionById(db: Db, id: string): Promise<NodeVersion | null> {
+  const [row] = await db.select().from(nodeVersions).where(eq(nodeVersions.id, id))
+  return row ?? null
+}
+
+/** Writes the outcome of an examination, unless the version left Pending meanwhile. */
+async function recordOutcome(
+  db: Db,
+  versionId: string,
+  examination: Examination,
+  decision: Decision,
+): Promise<NodeVersion | null> {
+  return db.transaction(async (tx) => {
+    const [current] = await tx
+      .select()
+      .from(nodeVersions)
+      .where(eq(nodeVersions.id, versionId))
+      .for('update')
+    if (!current) return null
+    // Decided by an admin (or deleted) while the checks ran: their decision stands, and the
+    // findings are kept for them to read.
+    if (current.status !== 'NodeVersionStatusPending') {
+      await tx
+        .update(nodeVersions)
+        .set({ scanFindings: examination.findings, scannedAt: new Date(), pipelineState: 'done' })
+        .where(eq(nodeVersions.id, versionId))
+      return null
+    }
+    const { extraction } = examination
+    await tx.delete(comfyNodes).where(eq(comfyNodes.nodeVersionId, versionId))
+    const seen = new Set<string>()
+    const rows = (extraction?.nodes ?? [])
+      .filter((node) => !seen.has(node.comfy_node_name) && seen.add(node.comfy_node_name))
+      .map((node) => ({
+        nodeVersionId: versionId,
+        comfyNodeName: node.comfy_node_name,
+        displayName: node.display_name,
+        category: node.category,
+        description: node.description,
+        inputTypes: node.input_types,
+        returnTypes: node.return_types,
+        returnNames: node.return_names,
+        outputIsList: node.output_is_list,
+        function: node.function,
+        deprecated: node.deprecated,
+        experimental: node.experimental,
+      }))
+    for (let start = 0; start < rows.length; start += 500) {
+      await tx.insert(comfyNodes).values(rows.slice(start, start + 500))
+    }
+    const [updated] = await tx
+      .update(nodeVersions)
+      .set({
+        status: decision.status,
+        statusReason: decision.statusReason,
+        scanFindings: examination.findings,
+        scannedAt: new Date(),
+        pipelineState: 'done',
+        comfyNodeExtractStatus: extraction?.status ?? 'failed',
+        comfyNodeExtractReason:
+          extraction === null
+            ? 'The archive did not pass its checks.'
+            : extraction.status === 'failed'
+              ? extraction.reason
+              : '',
+      })
+      .where(eq(nodeVersions.id, versionId))
+      .returning()
+    await refreshLatestVersion(tx, current.nodeId)
+    return updated
+  })
+}
+
+export function versionChecksHandler(deps: PipelineDeps): JobHandler {
+  const { db, storage, settings } = deps
+  return {
+    async run(job) {
+      const version = await findVersionById(db, job.subject)
+      // Nothing to do any more (deleted, decided) or yet (no archive): a retry is harmless.
+      if (!version || version.status !== 'NodeVersionStatusPending' || !version.storageKey) return
+      await db
+        .update(nodeVersions)
+        .set({ pipelineState: 'checking' })
+        .where(eq(nodeVersions.id, version.id))
+      const bytes = await storage.get(version.storageKey)
+      if (!bytes) throw new Error('the archive is missing from storage')
+      const examination = await examineArchive(bytes, version.dependencies, settings)
+      const updated = await recordOutcome(
+        db,
+        version.id,
+        examination,
+        decide(examination.findings, settings),
+      )
+      if (updated?.status === 'NodeVersionStatusActive') deps.onActive?.(updated.nodeId)
+    },
+
+    async giveUp(job, error) {
+      const finding = pipelineFailure(error)
+      await db.transaction(async (tx) => {
+        const [flagged] = await tx
+          .update(nodeVersions)
+          .set({
+            status: 'NodeVersionStatusFlagged',
+            statusReason: JSON.stringify([finding]),
+            scanFindings: [finding],
+            pipelineState: 'done',
+          })
+          .where(
+            and(
+              eq(nodeVersions.id, job.subject),
+              eq(nodeVersions.status, 'NodeVersionStatusPending'),
+            ),
+          )
+          .returning()
+        if (flagged) await refreshLatestVersion(tx, flagged.nodeId)
+      })
+    },
+  }
+}
