@@ -1,5 +1,5 @@
-// Shared by the Playwright journeys: where the stack runs, axe checks, and accounts in the Auth
-// emulator.
+// Shared by the Playwright journeys: where the stack runs, axe checks, accounts in the Auth
+// emulator, and publishers with a token made through the API.
 import AxeBuilder from '@axe-core/playwright'
 import { expect, type APIRequestContext, type Browser, type Page } from '@playwright/test'
 import { E2E_PORTS } from '../playwright.config'
@@ -62,4 +62,41 @@ export async function verifyEmail(request: APIRequestContext, localId: string) {
     { headers: { authorization: 'Bearer owner' }, data: { localId, emailVerified: true } },
   )
   expect(response.ok()).toBe(true)
+}
+
+export interface PublisherAccount {
+  email: string
+  password: string
+  publisherId: string
+  publisherName: string
+  /** A personal access token of the publisher, made through the API. */
+  secret: string
+  /** Unique to this account, for ids made from it. */
+  stamp: string
+}
+
+/** An account that owns a new publisher with a token, made through the API as the website would. */
+export async function accountWithPublisher(
+  request: APIRequestContext,
+  prefix: string,
+  publisherName: string,
+): Promise<PublisherAccount> {
+  const stamp = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`
+  const email = `${prefix}-${stamp}@example.com`
+  const password = `${prefix}-password-1`
+  const account = await createAccount(request, email, password)
+  const headers = { Authorization: `Bearer ${account.idToken}` }
+  const publisherId = `${prefix}-${stamp}`
+  const created = await request.post(`${API_URL}/publishers`, {
+    headers,
+    data: { id: publisherId, name: publisherName },
+  })
+  expect(created.status()).toBe(201)
+  const token = await request.post(`${API_URL}/publishers/${publisherId}/tokens`, {
+    headers,
+    data: { name: 'CI token' },
+  })
+  expect(token.status()).toBe(201)
+  const { token: secret } = (await token.json()) as { token: string }
+  return { email, password, publisherId, publisherName, secret, stamp }
 }

@@ -1,15 +1,19 @@
-// A publisher's journey against the real stack and the Auth emulator: sign in from /nodes, create
-// a publisher, create a token (shown once), publish with it (this publisher only; refused once
-// deleted), edit the node, deprecate its version, and log out. A second user sees no edit
-// controls and gets 403 from the API. axe on every new page.
+// A publisher's journeys against the real stack and the Auth emulator, each on its own so each
+// can fail on its own: sign in from /nodes and create a publisher; create a token (shown once)
+// that publishes for its own publisher only; edit the node and deprecate its version; a second
+// user sees no edit controls and gets 403 from the API; a deleted token no longer publishes and
+// logging out empties the browser. The state a journey starts from is made through the API.
+// axe on every new page.
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
 import { strToU8, zipSync } from 'fflate'
 import {
+  accountWithPublisher,
   API_URL,
   createAccount,
   expectNoAxeViolations,
   expectNoAxeViolationsInDark,
   signIn,
+  type PublisherAccount,
 } from './helpers'
 
 interface PublishResponse {
@@ -39,23 +43,50 @@ function publish(
   })
 }
 
+interface Owner extends PublisherAccount {
+  nodeId: string
+}
+
+async function ownerWithPublisher(request: APIRequestContext): Promise<Owner> {
+  const account = await accountWithPublisher(request, 'e2e', 'E2E Publisher')
+  return { ...account, nodeId: `e2e-upscaler-${account.stamp}` }
+}
+
+/** Publishes version 1.0.0 of the owner's node and uploads its archive, as comfy-cli does. */
+async function publishNode(request: APIRequestContext, owner: Owner) {
+  const published = await publish(request, owner.publisherId, owner.nodeId, owner.secret, '1.0.0')
+  expect(published.status()).toBe(201)
+  const { signedUrl, node_version } = (await published.json()) as PublishResponse
+  expect(node_version.status).toBe('NodeVersionStatusPending')
+  const zip = zipSync({ [`${owner.nodeId}/__init__.py`]: strToU8('NODE_CLASS_MAPPINGS = {}\n') })
+  const upload = await request.put(signedUrl, {
+    headers: { 'Content-Type': 'application/zip' },
+    data: Buffer.from(zip),
+  })
+  expect(upload.status()).toBe(200)
+}
+
+/** Signs in on the login page, which goes on to `path`. */
+async function signInTo(page: Page, owner: Pick<Owner, 'email' | 'password'>, path: string) {
+  await page.goto(`/auth/login?fromUrl=${encodeURIComponent(path)}`)
+  await signIn(page, owner.email, owner.password)
+  await expect(page).toHaveURL(new RegExp(`${path}$`))
+}
+
 async function logInThroughForm(page: Page, email: string, password: string) {
   await page.getByRole('textbox', { name: 'Email' }).fill(email)
   await page.getByLabel('Password', { exact: true }).fill(password)
   await page.getByRole('button', { name: 'Log in', exact: true }).click()
 }
 
-test('a publisher: publisher, token shown once, publish, edit, deprecate, log out', async ({
+test('sign in from Your Nodes and create a publisher; its id is checked as it is typed', async ({
   page,
-  browser,
   request,
 }) => {
-  test.setTimeout(180_000)
   const stamp = Date.now().toString(36)
   const email = `owner-${stamp}@example.com`
   const password = 'owner-password-1'
-  const publisherId = `e2e-${stamp}`
-  const nodeId = `e2e-upscaler-${stamp}`
+  const publisherId = `e2e-new-${stamp}`
   await createAccount(request, email, password)
 
   // Your Nodes needs sign-in: the login page brings the visitor back.
@@ -67,7 +98,6 @@ test('a publisher: publisher, token shown once, publish, edit, deprecate, log ou
   await expect(page.getByText('comfy node publish')).toBeVisible()
   await expectNoAxeViolations(page)
 
-  // Create a publisher; the id is checked by the server as it is typed.
   await page.getByRole('link', { name: 'Create a publisher' }).click()
   await expect(page).toHaveURL(/\/publishers\/create$/)
   await page.getByLabel('Publisher ID').fill('comfy-demo')
@@ -79,13 +109,20 @@ test('a publisher: publisher, token shown once, publish, edit, deprecate, log ou
   await page.getByRole('button', { name: 'Create publisher' }).click()
   await expect(page).toHaveURL(new RegExp(`/publishers/${publisherId}/settings$`))
   await expectNoAxeViolations(page)
+})
 
-  // A token: its secret is shown once, with a warning, and never again.
+test('a token is shown once, never again, and publishes for its own publisher only', async ({
+  page,
+  request,
+}) => {
+  const owner = await ownerWithPublisher(request)
+  await signInTo(page, owner, `/publishers/${owner.publisherId}/settings`)
+
   await page.getByRole('button', { name: 'Create token' }).click()
   const createDialog = page.getByRole('dialog', { name: 'Create a personal access token' })
   await createDialog.getByRole('button', { name: 'Create token' }).click()
   await expect(createDialog.getByText('Enter a name for the token.')).toBeVisible()
-  await createDialog.getByLabel('Token name').fill('CI token')
+  await createDialog.getByLabel('Token name').fill('Laptop token')
   await createDialog.getByLabel('Expires after').selectOption({ label: '30 days' })
   await createDialog.getByRole('button', { name: 'Create token' }).click()
   const secretDialog = page.getByRole('dialog', { name: 'Your new token' })
@@ -96,27 +133,25 @@ test('a publisher: publisher, token shown once, publish, edit, deprecate, log ou
   await secretDialog.getByRole('button', { name: 'Done' }).click()
   await expect(page.getByText(secret)).toHaveCount(0)
   const tokens = page.getByRole('list', { name: 'Personal access tokens' })
-  await expect(tokens.getByText('CI token')).toBeVisible()
+  await expect(tokens.getByText('Laptop token')).toBeVisible()
   await page.reload()
   await expect(page.getByRole('list', { name: 'Personal access tokens' })).toBeVisible()
   expect(await page.content()).not.toContain(secret)
   expect(JSON.stringify(await page.evaluate(() => ({ ...localStorage })))).not.toContain(secret)
 
-  // The token publishes for its own publisher only; the archive upload completes the publish.
-  expect((await publish(request, 'comfy-demo', nodeId, secret, '1.0.0')).status()).toBe(403)
-  const published = await publish(request, publisherId, nodeId, secret, '1.0.0')
-  expect(published.status()).toBe(201)
-  const { signedUrl, node_version } = (await published.json()) as PublishResponse
-  expect(node_version.status).toBe('NodeVersionStatusPending')
-  const zip = zipSync({ [`${nodeId}/__init__.py`]: strToU8('NODE_CLASS_MAPPINGS = {}\n') })
-  const upload = await request.put(signedUrl, {
-    headers: { 'Content-Type': 'application/zip' },
-    data: Buffer.from(zip),
-  })
-  expect(upload.status()).toBe(200)
+  expect((await publish(request, 'comfy-demo', owner.nodeId, secret, '1.0.0')).status()).toBe(403)
+  await publishNode(request, { ...owner, secret })
+})
 
-  // Edit the node on its page (owners only), then deprecate its (pending) version.
-  await page.goto(`/nodes/${nodeId}`)
+test('owners edit the node and deprecate its version on the node page', async ({
+  page,
+  browser,
+  request,
+}) => {
+  const owner = await ownerWithPublisher(request)
+  await publishNode(request, owner)
+  await signInTo(page, owner, `/nodes/${owner.nodeId}`)
+
   const manage = page.getByRole('region', { name: 'Manage this node' })
   await expect(manage).toBeVisible()
   await manage.getByRole('button', { name: 'Edit node' }).click()
@@ -131,39 +166,52 @@ test('a publisher: publisher, token shown once, publish, edit, deprecate, log ou
     page.getByRole('button', { name: 'Undo deprecation of version 1.0.0' }),
   ).toBeVisible()
   await expectNoAxeViolations(page)
-  await expectNoAxeViolationsInDark(browser, `/publishers/${publisherId}/settings`)
+  await expectNoAxeViolationsInDark(browser, `/publishers/${owner.publisherId}/settings`)
+})
 
-  // A second user sees the node without edit controls, and the API refuses their edit.
-  const other = await browser.newContext()
-  const otherPage = await other.newPage()
-  const otherEmail = `other-${stamp}@example.com`
+test('another user sees the node without edit controls, and the API refuses their edit', async ({
+  page,
+  request,
+}) => {
+  const owner = await ownerWithPublisher(request)
+  await publishNode(request, owner)
+  const otherEmail = `other-${Date.now().toString(36)}@example.com`
   const otherAccount = await createAccount(request, otherEmail, 'other-password-1')
-  await otherPage.goto(`/nodes/${nodeId}`)
-  await signIn(otherPage, otherEmail, 'other-password-1')
-  await expect(
-    otherPage.getByRole('banner').getByRole('button', { name: otherEmail }),
-  ).toBeVisible()
-  await expect(otherPage.getByRole('heading', { level: 1, name: 'E2E Upscaler' })).toBeVisible()
-  await expect(otherPage.getByRole('region', { name: 'Manage this node' })).toHaveCount(0)
-  await expect(otherPage.getByRole('button', { name: /Deprecate version/ })).toHaveCount(0)
-  const refused = await request.put(`${API_URL}/publishers/${publisherId}/nodes/${nodeId}`, {
-    headers: { Authorization: `Bearer ${otherAccount.idToken}` },
-    data: { description: 'Not yours.' },
-  })
+  await signInTo(
+    page,
+    { email: otherEmail, password: 'other-password-1' },
+    `/nodes/${owner.nodeId}`,
+  )
+  await expect(page.getByRole('banner').getByRole('button', { name: otherEmail })).toBeVisible()
+  await expect(page.getByRole('heading', { level: 1, name: 'E2E Upscaler' })).toBeVisible()
+  await expect(page.getByRole('region', { name: 'Manage this node' })).toHaveCount(0)
+  await expect(page.getByRole('button', { name: /Deprecate version/ })).toHaveCount(0)
+  const refused = await request.put(
+    `${API_URL}/publishers/${owner.publisherId}/nodes/${owner.nodeId}`,
+    {
+      headers: { Authorization: `Bearer ${otherAccount.idToken}` },
+      data: { description: 'Not yours.' },
+    },
+  )
   expect(refused.status()).toBe(403)
-  await other.close()
+})
 
-  // Deleting the token stops it from publishing.
-  await page.goto(`/publishers/${publisherId}/settings`)
+test('a deleted token no longer publishes; logging out empties the browser', async ({
+  page,
+  request,
+}) => {
+  const owner = await ownerWithPublisher(request)
+  await signInTo(page, owner, `/publishers/${owner.publisherId}/settings`)
   await page.getByRole('button', { name: 'Delete the token CI token' }).click()
   await page
     .getByRole('dialog', { name: 'Delete the token CI token?' })
     .getByRole('button', { name: 'Delete' })
     .click()
   await expect(page.getByText('No tokens yet.')).toBeVisible()
-  expect((await publish(request, publisherId, nodeId, secret, '1.0.1')).status()).toBe(401)
+  expect(
+    (await publish(request, owner.publisherId, owner.nodeId, owner.secret, '1.0.1')).status(),
+  ).toBe(401)
 
-  // Log out: the account's data leaves the browser.
   await page.goto('/auth/logout')
   await page.getByRole('main').getByRole('button', { name: 'Logout' }).click()
   await expect(page.getByRole('banner').getByRole('link', { name: 'Login' })).toBeVisible()
@@ -176,5 +224,5 @@ test('a publisher: publisher, token shown once, publish, edit, deprecate, log ou
     (key) => !['i18nextLng', 'flowbite-theme-mode', 'comfy-registry-cache'].includes(key),
   )
   expect(kept).toEqual([])
-  expect(JSON.stringify(storage.local)).not.toContain(email)
+  expect(JSON.stringify(storage.local)).not.toContain(owner.email)
 })
