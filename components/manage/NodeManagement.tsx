@@ -1,18 +1,19 @@
 // Node management on the public node page, for the node's owners only: the permission is asked
 // in the browser once someone is signed in, so the server-rendered page stays the same for all.
 // Owners edit and delete the node, and edit, deprecate or delete each version, and download the
-// archives still under review.
+// archives still under review. When a version they watch becomes Active, the page follows.
 import { useQueryClient } from '@tanstack/react-query'
 import { Button } from 'flowbite-react'
 import { useRouter } from 'next/router'
 import { useTranslation } from 'next-i18next/pages'
-import { useId, useState, type FormEvent } from 'react'
+import { useCallback, useId, useState, type FormEvent } from 'react'
 import {
   NodeVersionStatus,
   type Node,
   type NodeVersion,
   type Publisher,
 } from '@/src/api/generated/model'
+import { getListComfyNodesQueryKey } from '@/src/api/generated/comfy-nodes/comfy-nodes'
 import { useDeleteNode } from '@/src/api/generated/nodes/nodes'
 import {
   downloadNodeVersionArchive,
@@ -27,34 +28,49 @@ import { EditNodeDialog } from './EditNodeDialog'
 import { FormMessage, TextAreaField } from './fields'
 import { revalidateNodePage } from './revalidate'
 import { MUTED } from './styles'
+import { useVersionActivation } from './useVersionActivation'
 import { textProblem } from './validation'
 
 type ClaimedNode = Node & { publisher: Publisher }
 
 /**
- * After a write: the node page's own queries (`/nodes/{id}…`, not under the write's path) are
+ * After a write, or when a version became Active: the node page's own queries (`/nodes/{id}…`,
+ * not under the write's path: the node, its versions, the comfy nodes of its latest version) are
  * refetched, the statically cached page is regenerated, and the page's props reloaded, so the
  * server-rendered markdown follows the edit.
  */
 function useRefreshNodePage(nodeId: string): () => void {
   const queryClient = useQueryClient()
   const router = useRouter()
-  return () => {
+  return useCallback(() => {
     void queryClient.invalidateQueries({ queryKey: [`/nodes/${nodeId}`] })
     void queryClient.invalidateQueries({ queryKey: [`/nodes/${nodeId}/versions`] })
+    void queryClient.invalidateQueries({
+      queryKey: [getListComfyNodesQueryKey(nodeId, 'latest')[0]],
+    })
     void revalidateNodePage(nodeId).then(() =>
-      router.replace(router.asPath, undefined, { scroll: false }),
+      // The props of a page reached client-side are cached by the router: fetch them anew.
+      router.replace(router.asPath, undefined, { scroll: false, unstable_skipClientCache: true }),
     )
-  }
+  }, [queryClient, router, nodeId])
 }
 
-export function NodeOwnerActions({ node }: { node: ClaimedNode }) {
+export interface NodeOwnerActionsProps {
+  node: ClaimedNode
+  /** The versions the owners see (polled while one is in the pipeline). */
+  versions?: NodeVersion[]
+}
+
+export function NodeOwnerActions({ node, versions }: NodeOwnerActionsProps) {
   const { t } = useTranslation('common')
   const router = useRouter()
   const headingId = useId()
   const [dialog, setDialog] = useState<'edit' | 'delete'>()
   const remove = useDeleteNode()
   const refresh = useRefreshNodePage(node.id)
+  // A version that passed its checks while the owner watches: the install box, the latest
+  // version and its comfy nodes follow without a reload.
+  useVersionActivation(versions, refresh)
   const [saved, setSaved] = useState(false)
 
   return (
@@ -190,7 +206,6 @@ function ChangelogDialog({
   )
 }
 
-/** The owner's controls of one version in the version history. */
 /**
  * Saves a version's archive that is not public yet (Pending, Flagged): the download needs the
  * owner's token, so it is fetched through the API client rather than followed as a link.
@@ -215,6 +230,7 @@ function useArchiveDownload(node: ClaimedNode, version: NodeVersion) {
   return { ...state, download }
 }
 
+/** The owner's controls of one version in the version history. */
 export function VersionActions({ node, version }: { node: ClaimedNode; version: NodeVersion }) {
   const { t } = useTranslation('common')
   const [dialog, setDialog] = useState<'changelog' | 'delete'>()

@@ -1,13 +1,17 @@
-// "Your Nodes": the signed-in user's publishers, each with its nodes one page at a time; when
-// there is none, a call to create a publisher and how to publish from the CLI.
+// "Your Nodes": the signed-in user's publishers, each with its nodes one page at a time (with the
+// state of each node's latest upload while it is on its way); when there is none, a call to
+// create a publisher and how to publish from the CLI.
 import { Button } from 'flowbite-react'
-import { keepPreviousData } from '@tanstack/react-query'
+import { keepPreviousData, useQueryClient } from '@tanstack/react-query'
 import Link from 'next/link'
 import { useTranslation } from 'next-i18next/pages'
 import { useId, useState } from 'react'
 import { Badge } from '@/components/node/Badge'
 import { formatNumber } from '@/components/node/format'
-import { useListNodesForPublisherV2 } from '@/src/api/generated/nodes/nodes'
+import {
+  getListNodesForPublisherV2QueryKey,
+  useListNodesForPublisherV2,
+} from '@/src/api/generated/nodes/nodes'
 import { NodeStatus, type Node, type Publisher } from '@/src/api/generated/model'
 import { useGetPermissionOnPublisher } from '@/src/api/generated/publishers/publishers'
 import { useListPublishersForUser } from '@/src/api/generated/users/users'
@@ -19,10 +23,14 @@ import {
   publisherPath,
   publisherSettingsPath,
 } from '@/src/lib/paths'
+import { latestUpload, ownerVersionState } from '@/src/lib/version-state'
 import { FormMessage } from './fields'
 import { Invitations } from './Invitations'
+import { useOwnerVersions } from './node-permissions'
 import { PublishFromCli } from './PublishFromCli'
 import { BUTTON_LINK, CARD, LINK, MUTED, SECONDARY_LINK } from './styles'
+import { useVersionActivation } from './useVersionActivation'
+import { VersionStateBadge } from './VersionPipeline'
 
 export function NodeStatusBadge({ status }: { status: Node['status'] }) {
   const { t } = useTranslation('common')
@@ -34,7 +42,35 @@ export function NodeStatusBadge({ status }: { status: Node['status'] }) {
   )
 }
 
-function NodeRow({ node }: { node: Node }) {
+/**
+ * The node's latest upload when it is not simply its Active latest version: being checked,
+ * flagged or waiting for review. Polled while on its way; once Active, the list follows.
+ */
+function LatestUpload({ node, publisherId }: { node: Node; publisherId: string }) {
+  const { t } = useTranslation('common')
+  const queryClient = useQueryClient()
+  const versions = useOwnerVersions(node.id, true)
+  useVersionActivation(versions, () => {
+    void queryClient.invalidateQueries({
+      queryKey: [getListNodesForPublisherV2QueryKey(publisherId)[0]],
+    })
+  })
+  const latest = latestUpload(versions)
+  if (
+    !latest ||
+    (ownerVersionState(latest) === 'active' && latest.version === node.latest_version?.version)
+  ) {
+    return null
+  }
+  return (
+    <p className={`flex flex-wrap items-center gap-2 text-sm ${MUTED}`}>
+      <span>{t('manage.pipeline.latestUpload', { version: latest.version })}</span>
+      <VersionStateBadge version={latest} />
+    </p>
+  )
+}
+
+function NodeRow({ node, publisherId }: { node: Node; publisherId: string }) {
   const { t, i18n } = useTranslation('common')
   return (
     <li className="flex flex-wrap items-center gap-x-4 gap-y-1 py-3">
@@ -45,6 +81,7 @@ function NodeRow({ node }: { node: Node }) {
         <p className={`font-mono text-xs break-all ${MUTED}`}>{node.id}</p>
       </div>
       <NodeStatusBadge status={node.status} />
+      <LatestUpload node={node} publisherId={publisherId} />
       <p className={`text-sm ${MUTED}`}>
         {node.latest_version
           ? t('manage.yourNodes.version', { version: node.latest_version.version })
@@ -119,7 +156,7 @@ function PublisherNodes({ publisher }: { publisher: Publisher }) {
           </p>
           <ul className="divide-y divide-gray-200 dark:divide-gray-700">
             {nodes.data.nodes.map((node) => (
-              <NodeRow key={node.id} node={node} />
+              <NodeRow key={node.id} node={node} publisherId={publisher.id} />
             ))}
           </ul>
         </>

@@ -4,6 +4,7 @@ import { NodeVersionStatus, type Node, type NodeVersion } from '@/src/api/genera
 import { useGetPermissionOnPublisherNodes } from '@/src/api/generated/publishers/publishers'
 import { useListNodeVersions } from '@/src/api/generated/versions/versions'
 import { useAuth } from '@/src/lib/auth'
+import { pollWhileInProgress } from '@/src/lib/version-state'
 
 /** The versions owners see: everything but deleted ones, with review reasons. */
 export const OWNER_VERSION_STATUSES = [
@@ -23,12 +24,21 @@ export function useCanEditNode(node: Node | undefined): boolean {
   return Boolean(user && data?.canEdit)
 }
 
-/** The versions to show: for owners, also pending, flagged and banned ones. */
+/**
+ * The versions to show: for owners, also pending, flagged and banned ones, with their findings.
+ * Asked again every 1.5 s while one is on its way through the publishing pipeline (awaiting its
+ * archive, queued or being checked), so its state changes on screen without a reload.
+ */
 export function useOwnerVersions(nodeId: string, canEdit: boolean): NodeVersion[] | undefined {
   const { data } = useListNodeVersions(
     nodeId,
     { statuses: OWNER_VERSION_STATUSES, include_status_reason: true },
-    { query: { enabled: canEdit } },
+    {
+      query: {
+        enabled: canEdit,
+        refetchInterval: (query) => pollWhileInProgress(query.state.data),
+      },
+    },
   )
   return canEdit ? data : undefined
 }

@@ -1,45 +1,132 @@
-// The ComfyUI node classes in the latest version: name, category and description.
+// The ComfyUI node classes in the latest version: display name, class name, category,
+// description, and the inputs and outputs read from the pack's INPUT_TYPES and RETURN_TYPES.
+// A pack may hold hundreds of classes: the first ones are shown (and server-rendered), the rest
+// on demand, keeping the page's HTML small.
 import { useTranslation } from 'next-i18next/pages'
-import { useId } from 'react'
+import { useId, useState } from 'react'
 import type { ComfyNode } from '@/src/api/generated/model'
+import { parseInputs, parseOutputs, type SocketType } from './comfy-node-io'
+
+/** How many classes are shown before "Show all". */
+export const COMFY_NODES_SHOWN = 24
+
+const MUTED = 'text-gray-700 dark:text-gray-300'
+
+function TypeName({ type }: { type: SocketType }) {
+  const { t } = useTranslation('common')
+  if (type.kind === 'type') return <span className="font-mono break-all">{type.name}</span>
+  if (type.kind === 'choices') {
+    return <span>{t('node.comfyNodes.choices', { count: type.count })}</span>
+  }
+  return <span className={MUTED}>{t('node.comfyNodes.dynamic')}</span>
+}
+
+function Sockets({ comfyNode }: { comfyNode: ComfyNode }) {
+  const { t } = useTranslation('common')
+  const inputs = parseInputs(comfyNode.input_types)
+  const outputs = parseOutputs(comfyNode.return_types, comfyNode.return_names)
+  if (!inputs?.length && !outputs?.length) return null
+  return (
+    <div className="mt-2 grid gap-2 text-xs sm:grid-cols-2">
+      {inputs && inputs.length > 0 && (
+        <div className="min-w-0">
+          <h4 className="font-semibold">{t('node.comfyNodes.inputs')}</h4>
+          <ul className="mt-1 space-y-0.5">
+            {inputs.map((input) => (
+              <li key={`${input.optional ? 'o' : 'r'}-${input.name}`} className="break-words">
+                <span className="font-mono font-medium break-all">{input.name}</span>{' '}
+                <TypeName type={input.type} />
+                {input.optional && (
+                  <span className={`ml-1 italic ${MUTED}`}>({t('node.comfyNodes.optional')})</span>
+                )}
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+      {outputs && outputs.length > 0 && (
+        <div className="min-w-0">
+          <h4 className="font-semibold">{t('node.comfyNodes.outputs')}</h4>
+          <ul className="mt-1 space-y-0.5">
+            {outputs.map((output, index) => (
+              <li key={index} className="break-words">
+                <TypeName type={output.type} />
+                {output.name && <span className="ml-1 break-all">{output.name}</span>}
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+    </div>
+  )
+}
+
+function ComfyNodeItem({ comfyNode }: { comfyNode: ComfyNode }) {
+  const { t } = useTranslation('common')
+  const displayName = comfyNode.display_name?.trim()
+  return (
+    <li className="min-w-0 rounded-lg border border-gray-200 p-3 dark:border-gray-700">
+      <h3
+        className={
+          displayName
+            ? 'text-sm font-semibold break-words'
+            : 'font-mono text-sm font-semibold break-all'
+        }
+      >
+        {displayName || comfyNode.comfy_node_name}
+      </h3>
+      {displayName && displayName !== comfyNode.comfy_node_name && (
+        <p className={`font-mono text-xs break-all ${MUTED}`}>{comfyNode.comfy_node_name}</p>
+      )}
+      {comfyNode.category && (
+        <p className={`mt-1 text-xs break-words ${MUTED}`}>
+          {t('node.comfyNodes.category', { category: comfyNode.category })}
+        </p>
+      )}
+      {comfyNode.description && (
+        <p className="mt-1 text-sm break-words text-gray-800 dark:text-gray-200">
+          {comfyNode.description}
+        </p>
+      )}
+      <Sockets comfyNode={comfyNode} />
+    </li>
+  )
+}
 
 export function ComfyNodeList({ comfyNodes, total }: { comfyNodes: ComfyNode[]; total: number }) {
   const { t } = useTranslation('common')
   const id = useId()
+  const [showAll, setShowAll] = useState(false)
+  const shown = showAll ? comfyNodes : comfyNodes.slice(0, COMFY_NODES_SHOWN)
+  const hidden = comfyNodes.length > COMFY_NODES_SHOWN
   return (
     <section aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`} className="text-xl font-semibold">
         {t('node.comfyNodes.title')}
       </h2>
       {comfyNodes.length === 0 ? (
-        <p className="mt-2 text-gray-700 dark:text-gray-300">{t('node.comfyNodes.none')}</p>
+        <p className={`mt-2 ${MUTED}`}>{t('node.comfyNodes.none')}</p>
       ) : (
         <>
-          <p className="mt-1 text-sm text-gray-700 dark:text-gray-300">
-            {t('node.comfyNodes.count', { count: total })}
-          </p>
-          <ul className="mt-3 grid gap-3 sm:grid-cols-2">
-            {comfyNodes.map((comfyNode) => (
-              <li
-                key={comfyNode.comfy_node_name}
-                className="rounded-lg border border-gray-200 p-3 dark:border-gray-700"
-              >
-                <h3 className="font-mono text-sm font-semibold break-all">
-                  {comfyNode.comfy_node_name}
-                </h3>
-                {comfyNode.category && (
-                  <p className="mt-1 text-xs text-gray-700 dark:text-gray-300">
-                    {t('node.comfyNodes.category', { category: comfyNode.category })}
-                  </p>
-                )}
-                {comfyNode.description && (
-                  <p className="mt-1 text-sm text-gray-800 dark:text-gray-200">
-                    {comfyNode.description}
-                  </p>
-                )}
-              </li>
+          <p className={`mt-1 text-sm ${MUTED}`}>{t('node.comfyNodes.count', { count: total })}</p>
+          <ul id={`${id}-list`} className="mt-3 grid gap-3 sm:grid-cols-2">
+            {shown.map((comfyNode) => (
+              <ComfyNodeItem key={comfyNode.comfy_node_name} comfyNode={comfyNode} />
             ))}
           </ul>
+          {hidden && (
+            <button
+              type="button"
+              aria-expanded={showAll}
+              aria-controls={`${id}-list`}
+              onClick={() => setShowAll((current) => !current)}
+              className="mt-3 rounded-md border border-gray-300 bg-white px-4 py-2 text-sm font-medium text-gray-900 hover:bg-gray-100 focus:ring-4 focus:ring-gray-200 focus:outline-none dark:border-gray-600 dark:bg-gray-900 dark:text-gray-100 dark:hover:bg-gray-700 dark:focus:ring-gray-700"
+            >
+              {showAll
+                ? t('node.comfyNodes.showFewer')
+                : t('node.comfyNodes.showAll', { total: comfyNodes.length })}
+            </button>
+          )}
         </>
       )}
     </section>

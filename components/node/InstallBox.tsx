@@ -12,10 +12,12 @@ export function installCommand(nodeId: string): string {
 
 export interface InstallBoxProps {
   nodeId: string
+  /** The version the command installs (the node's latest). */
+  version?: string
   downloadUrl?: string
 }
 
-export function InstallBox({ nodeId, downloadUrl }: InstallBoxProps) {
+export function InstallBox({ nodeId, version, downloadUrl }: InstallBoxProps) {
   const { t } = useTranslation('common')
   const id = useId()
   const [state, setState] = useState<'idle' | 'copied' | 'failed'>('idle')
@@ -46,6 +48,11 @@ export function InstallBox({ nodeId, downloadUrl }: InstallBoxProps) {
       <p id={`${id}-hint`} className="mt-1 text-sm text-gray-700 dark:text-gray-300">
         {t('node.install.hint')}
       </p>
+      {version && (
+        <p className="mt-1 text-sm">
+          {t('node.install.version')} <span className="font-mono font-medium">{version}</span>
+        </p>
+      )}
       <div className="mt-3 flex items-stretch gap-2">
         <pre className="min-w-0 flex-1 rounded-md break-all whitespace-pre-wrap border border-gray-300 bg-white px-3 py-2 text-sm dark:border-gray-600 dark:bg-gray-900">
           <code id={`${id}-command`}>{command}</code>

@@ -35,6 +35,10 @@ export interface NodeViewProps {
   management?: ReactNode
   /** The owner's controls of each version. */
   versionActions?: (version: NodeVersion) => ReactNode
+  /** The owner's view of each version's state, instead of its public status badge. */
+  versionStatus?: (version: NodeVersion) => ReactNode
+  /** The owner's view of why each version has its status (findings, decisions). */
+  versionDetails?: (version: NodeVersion) => ReactNode
 }
 
 const LINK = 'text-blue-700 underline hover:no-underline dark:text-blue-300'
@@ -90,6 +94,8 @@ export function NodeView({
   markdown,
   management,
   versionActions,
+  versionStatus,
+  versionDetails,
 }: NodeViewProps) {
   const { t, i18n } = useTranslation('common')
   const locale = i18n.language
@@ -147,7 +153,11 @@ export function NodeView({
       <div className="mt-8 grid gap-8 lg:grid-cols-[minmax(0,1fr)_22rem]">
         <div className="space-y-6 lg:col-start-2 lg:row-start-1">
           {installable ? (
-            <InstallBox nodeId={node.id} downloadUrl={httpUrl(latest?.downloadUrl)} />
+            <InstallBox
+              nodeId={node.id}
+              version={latest?.version}
+              downloadUrl={httpUrl(latest?.downloadUrl)}
+            />
           ) : (
             node.status === NodeStatus.NodeStatusActive && (
               <div className="rounded-lg border border-gray-200 bg-gray-50 p-4 dark:border-gray-700 dark:bg-gray-800">
@@ -236,6 +246,8 @@ export function NodeView({
               latestVersion={latest?.version}
               changelogHtml={markdown?.changelogs}
               renderActions={versionActions}
+              renderStatus={versionStatus}
+              renderDetails={versionDetails}
             />
           )}
         </div>

@@ -1,8 +1,11 @@
 // The node's versions as the API lists them (newest first), each with its changelog and badges.
+// Owners' pages replace the status badge and its reason with the publishing pipeline's state and
+// findings (components/manage/VersionPipeline.tsx), loaded for them only.
 import { useTranslation } from 'next-i18next/pages'
 import { useId, type ReactNode } from 'react'
 import { RenderedMarkdown } from '@/components/common/RenderedMarkdown'
 import { NodeVersionStatus, type NodeVersion } from '@/src/api/generated/model'
+import { parseStatusReason } from '@/src/lib/status-reason'
 import { Badge, type BadgeTone } from './Badge'
 import { formatDate } from './format'
 
@@ -22,6 +25,24 @@ export interface VersionHistoryProps {
   changelogHtml?: Record<string, string>
   /** Controls shown under each version (the owner's management buttons). */
   renderActions?: (version: NodeVersion) => ReactNode
+  /** Replaces the status badge of each version (the owner's pipeline state). */
+  renderStatus?: (version: NodeVersion) => ReactNode
+  /** Replaces the reason shown under each version (the owner's findings and decisions). */
+  renderDetails?: (version: NodeVersion) => ReactNode
+}
+
+/** A readable reason: plain text or an admin's message; never findings or raw JSON. */
+function StatusReasonText({ reason }: { reason: string | undefined }) {
+  const { t } = useTranslation('common')
+  const parsed = parseStatusReason(reason)
+  const text =
+    parsed.kind === 'text' ? parsed.text : parsed.kind === 'decision' ? parsed.message : ''
+  if (!text) return null
+  return (
+    <p className="mt-1 text-sm break-words text-gray-700 dark:text-gray-300">
+      {t('node.versions.reason', { reason: text })}
+    </p>
+  )
 }
 
 export function VersionHistory({
@@ -29,6 +50,8 @@ export function VersionHistory({
   latestVersion,
   changelogHtml,
   renderActions,
+  renderStatus,
+  renderDetails,
 }: VersionHistoryProps) {
   const { t, i18n } = useTranslation('common')
   const id = useId()
@@ -51,9 +74,13 @@ export function VersionHistory({
                 {version.version === latestVersion && (
                   <Badge tone="blue">{t('node.versions.latest')}</Badge>
                 )}
-                <Badge tone={STATUS_TONES[version.status] ?? 'gray'}>
-                  {t(`node.versions.status.${version.status}`)}
-                </Badge>
+                {renderStatus ? (
+                  renderStatus(version)
+                ) : (
+                  <Badge tone={STATUS_TONES[version.status] ?? 'gray'}>
+                    {t(`node.versions.status.${version.status}`)}
+                  </Badge>
+                )}
                 {version.deprecated && <Badge tone="red">{t('node.versions.deprecated')}</Badge>}
                 <time
                   dateTime={version.createdAt}
@@ -62,10 +89,10 @@ export function VersionHistory({
                   {formatDate(version.createdAt, i18n.language)}
                 </time>
               </div>
-              {version.status_reason && (
-                <p className="mt-1 text-sm text-gray-700 dark:text-gray-300">
-                  {t('node.versions.reason', { reason: version.status_reason })}
-                </p>
+              {renderDetails ? (
+                renderDetails(version)
+              ) : (
+                <StatusReasonText reason={version.status_reason} />
               )}
               {version.changelog?.trim() ? (
                 <RenderedMarkdown

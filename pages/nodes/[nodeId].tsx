@@ -36,6 +36,14 @@ const VersionActions = dynamic(
   () => import('@/components/manage/NodeManagement').then((module) => module.VersionActions),
   { ssr: false },
 )
+const VersionStateBadge = dynamic(
+  () => import('@/components/manage/VersionPipeline').then((module) => module.VersionStateBadge),
+  { ssr: false },
+)
+const VersionStatusDetails = dynamic(
+  () => import('@/components/manage/VersionPipeline').then((module) => module.VersionStatusDetails),
+  { ssr: false },
+)
 const ClaimNode = dynamic(
   () => import('@/components/manage/ClaimNode').then((module) => module.ClaimNode),
   { ssr: false },
@@ -69,6 +77,7 @@ export default function NodePage({ markdown }: { markdown?: NodeMarkdown }) {
   if (!node) return null
   const publisher = claimedPublisher(node)
   const claimed = publisher ? { ...node, publisher } : undefined
+  const owner = Boolean(claimed && canEdit && manageTexts)
 
   const path = nodePath(node.id)
   const description = summary(node.description) || t('node.seoDescription', { name: node.name })
@@ -109,15 +118,19 @@ export default function NodePage({ markdown }: { markdown?: NodeMarkdown }) {
           markdown={markdown}
           management={
             !manageTexts ? undefined : claimed && canEdit ? (
-              <NodeOwnerActions node={claimed} />
+              <NodeOwnerActions node={claimed} versions={ownerVersions} />
             ) : claimable ? (
               <ClaimNode node={node} />
             ) : undefined
           }
           versionActions={
-            claimed && canEdit && manageTexts
+            owner && claimed
               ? (version) => <VersionActions node={claimed} version={version} />
               : undefined
+          }
+          versionStatus={owner ? (version) => <VersionStateBadge version={version} /> : undefined}
+          versionDetails={
+            owner ? (version) => <VersionStatusDetails version={version} /> : undefined
           }
         />
       </main>

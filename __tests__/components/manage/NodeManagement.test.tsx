@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import NodePage from '@/pages/nodes/[nodeId]'
 import { getGetNodeQueryKey } from '@/src/api/generated/nodes/nodes'
 import { getListNodeVersionsQueryKey } from '@/src/api/generated/versions/versions'
@@ -7,7 +7,7 @@ import type { AuthUser } from '@/src/lib/auth'
 import { UNCLAIMED_PUBLISHER } from '@/src/lib/constants'
 import { makeTestQueryClient, renderWithProviders } from '../../test-utils'
 import { makeNode, makeVersion } from '../node/fixtures'
-import { fakeApi, type FakeResponse } from './fake-api'
+import { fakeApi, type FakeRequest, type FakeResponse } from './fake-api'
 
 jest.mock('@/src/lib/firebase', () => ({
   getFirebaseAuth: () => ({ authStateReady: () => Promise.resolve(), currentUser: null }),
@@ -73,7 +73,8 @@ describe('Node management on the node page', () => {
     })
     expect(await screen.findByRole('button', { name: 'Edit node' })).toBeInTheDocument()
     expect(await screen.findByRole('heading', { name: '1.1.0' })).toBeInTheDocument()
-    expect(screen.getByText('Pending review')).toBeInTheDocument()
+    // Owners see where the version is: decided by the checks, waiting for an admin.
+    expect(await screen.findByText('Waiting for review')).toBeInTheDocument()
     expect(requests.calls('GET', '/nodes/demo-node/versions')[0].params).toEqual({
       statuses: [
         'NodeVersionStatusActive',
@@ -255,5 +256,79 @@ describe('Node management on the node page', () => {
     renderNodePage(makeNode({ publisher: { ...UNCLAIMED_PUBLISHER } }), false)
     expect(await screen.findByRole('heading', { name: 'Demo Node' })).toBeInTheDocument()
     expect(screen.queryByRole('button', { name: 'Claim this node' })).not.toBeInTheDocument()
+  })
+})
+
+describe('The owner watches a version go through the publishing pipeline', () => {
+  beforeEach(() => jest.useFakeTimers())
+  afterEach(() => jest.useRealTimers())
+
+  it('a version being checked is asked again until it is Active, then the page follows', async () => {
+    const checking = makeVersion({
+      id: 'v2',
+      version: '1.1.0',
+      status: 'NodeVersionStatusPending',
+      pipeline_state: 'checking',
+    })
+    const approved = { ...checking, status: 'NodeVersionStatusActive', pipeline_state: 'done' }
+    let checks = 0
+    // The owners' list (with review reasons): checking at first, Active from the second answer.
+    const versions = ({ params }: FakeRequest): FakeResponse =>
+      params?.include_status_reason
+        ? { status: 200, data: ++checks === 1 ? [checking, active] : [approved, active] }
+        : { status: 200, data: [approved, active] }
+    const { requests, router } = renderNodePage(makeNode({ publisher }), true, {
+      'GET /publishers/acme/nodes/demo-node/permissions': { status: 200, data: { canEdit: true } },
+      'GET /nodes/demo-node/versions': versions,
+      'GET /nodes/demo-node': {
+        status: 200,
+        data: makeNode({ publisher, latest_version: makeVersion({ version: '1.1.0' }) }),
+      },
+    })
+    const ownerCalls = () =>
+      requests
+        .calls('GET', '/nodes/demo-node/versions')
+        .filter((request) => request.params?.include_status_reason)
+    const item = () =>
+      screen.getByRole('heading', { level: 3, name: '1.1.0' }).closest('li') as HTMLElement
+
+    expect(await screen.findByText('Checking…')).toBeInTheDocument()
+    expect(within(item()).getByText(/being checked and scanned/)).toBeInTheDocument()
+    expect(ownerCalls()).toHaveLength(1)
+    expect(router.replace).not.toHaveBeenCalled()
+
+    // No reload: the next poll, 1.5 s later, brings the decision.
+    await act(() => jest.advanceTimersByTimeAsync(1500))
+    await waitFor(() => expect(within(item()).getByRole('status')).toHaveTextContent('Active'))
+    expect(screen.queryByText('Checking…')).toBeNull()
+
+    // The node page follows: its queries are fetched again and its props reloaded.
+    await waitFor(() =>
+      expect(router.replace).toHaveBeenCalledWith('/nodes/demo-node', undefined, {
+        scroll: false,
+        unstable_skipClientCache: true,
+      }),
+    )
+    expect(requests.calls('GET', '/nodes/demo-node').length).toBeGreaterThan(0)
+
+    // Nothing is on its way any more: polling stops.
+    const settled = ownerCalls().length
+    await act(() => jest.advanceTimersByTimeAsync(10_000))
+    expect(ownerCalls()).toHaveLength(settled)
+    expect(router.replace).toHaveBeenCalledTimes(1)
+  })
+
+  it('nothing on its way: no polling at all', async () => {
+    const { requests } = renderNodePage(makeNode({ publisher }), true, {
+      'GET /publishers/acme/nodes/demo-node/permissions': { status: 200, data: { canEdit: true } },
+      'GET /nodes/demo-node/versions': {
+        status: 200,
+        data: [{ ...active, pipeline_state: 'done' }],
+      },
+    })
+    await waitFor(() => expect(requests.calls('GET', '/nodes/demo-node/versions')).toHaveLength(1))
+    expect(await screen.findByRole('button', { name: 'Deprecate version 1.0.0' })).toBeVisible()
+    await act(() => jest.advanceTimersByTimeAsync(10_000))
+    expect(requests.calls('GET', '/nodes/demo-node/versions')).toHaveLength(1)
   })
 })

@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { YourNodes } from '@/components/manage/YourNodes'
 import { PUBLISHING_DOCS_URL, YOUR_NODES_PAGE_SIZE } from '@/src/lib/constants'
 import { renderWithProviders } from '../../test-utils'
@@ -147,5 +147,81 @@ describe('YourNodes', () => {
     ).toBeInTheDocument()
     expect(sendVerificationEmail).toHaveBeenCalledTimes(1)
     expect(api.calls('GET', '/users/invitations')).toHaveLength(0)
+  })
+
+  describe('the state of each node’s latest upload', () => {
+    beforeEach(() => jest.useFakeTimers())
+    afterEach(() => jest.useRealTimers())
+
+    it('shows it while it is checked, polls, and once Active the row shows the version', async () => {
+      const uploaded = {
+        id: 'v-2',
+        version: '1.0.1',
+        createdAt: '2024-03-06T12:00:00Z',
+        node_id: 'node-1',
+        status: 'NodeVersionStatusPending',
+        pipeline_state: 'checking',
+      }
+      const older = { ...uploaded, id: 'v-1', version: '1.0.0', createdAt: '2024-03-05T12:00:00Z' }
+      let checks = 0
+      let approved = false
+      const api = fakeApi({
+        'GET /users/publishers/': { status: 200, data: [{ id: 'acme', name: 'Acme' }] },
+        'GET /publishers/acme/permissions': { status: 200, data: { canEdit: true } },
+        'GET /publishers/acme/nodes/v2': () => ({
+          status: 200,
+          data: {
+            nodes: [
+              {
+                id: 'node-1',
+                name: 'Node One',
+                status: 'NodeStatusActive',
+                latest_version: approved
+                  ? { ...uploaded, status: 'NodeVersionStatusActive', pipeline_state: 'done' }
+                  : { ...older, status: 'NodeVersionStatusActive', pipeline_state: 'done' },
+              },
+            ],
+            total: 1,
+            page: 1,
+            limit: YOUR_NODES_PAGE_SIZE,
+            totalPages: 1,
+          },
+        }),
+        'GET /nodes/node-1/versions': () => {
+          approved = ++checks > 1
+          const state = approved
+            ? { status: 'NodeVersionStatusActive', pipeline_state: 'done' }
+            : { status: 'NodeVersionStatusPending', pipeline_state: 'checking' }
+          return {
+            status: 200,
+            data: [
+              { ...uploaded, ...state },
+              { ...older, status: 'NodeVersionStatusActive', pipeline_state: 'done' },
+            ],
+          }
+        },
+      })
+      renderWithProviders(<YourNodes />)
+      const acme = await screen.findByRole('region', { name: 'Acme' })
+      expect(await within(acme).findByText('Latest upload: 1.0.1')).toBeInTheDocument()
+      expect(within(acme).getByRole('status')).toHaveTextContent('Checking…')
+      expect(within(acme).getByText('Version 1.0.0')).toBeInTheDocument()
+      expect(api.calls('GET', '/nodes/node-1/versions')[0].params).toEqual({
+        statuses: [
+          'NodeVersionStatusActive',
+          'NodeVersionStatusPending',
+          'NodeVersionStatusFlagged',
+          'NodeVersionStatusBanned',
+        ],
+        include_status_reason: true,
+      })
+
+      await act(() => jest.advanceTimersByTimeAsync(1500))
+      expect(await within(acme).findByText('Version 1.0.1')).toBeInTheDocument()
+      expect(within(acme).queryByText('Latest upload: 1.0.1')).toBeNull()
+      const settled = api.calls('GET', '/nodes/node-1/versions').length
+      await act(() => jest.advanceTimersByTimeAsync(10_000))
+      expect(api.calls('GET', '/nodes/node-1/versions')).toHaveLength(settled)
+    })
   })
 })

@@ -45,6 +45,8 @@ describe('NodeView', () => {
       '2024-03-05T12:00:00Z',
     )
     expect(screen.getByText('comfy node install demo-node')).toBeInTheDocument()
+    const install = screen.getByRole('region', { name: 'Install' })
+    expect(install).toHaveTextContent('Installs version 1.2.0')
     expect(screen.getByRole('heading', { name: 'DemoSampler' })).toBeInTheDocument()
     expect(screen.getByText('Category: sampling')).toBeInTheDocument()
     // The description is markdown, its heading under the page's h2.

@@ -64,6 +64,32 @@ describe('VersionHistory', () => {
     expect(screen.getByText('<img src=x onerror=alert(1)> **bold**')).toBeInTheDocument()
   })
 
+  it('never shows a raw status_reason: findings are left out, a decision shows its message', () => {
+    const findings = JSON.stringify([
+      { issue_type: 'exec', severity: 'high', message: 'Runs code', file_path: 'a.py' },
+    ])
+    const decision = JSON.stringify({
+      message: 'Approved by hand.',
+      by: 'admin',
+      statusHistory: [],
+    })
+    const { container } = renderWithProviders(
+      <VersionHistory
+        versions={[
+          makeVersion({
+            version: '1.0.1',
+            status: 'NodeVersionStatusFlagged',
+            status_reason: findings,
+          }),
+          makeVersion({ version: '1.0.0', status_reason: decision }),
+        ]}
+      />,
+    )
+    expect(container.textContent).not.toContain('{')
+    expect(container.textContent).not.toContain('Runs code')
+    expect(within(item('1.0.0')).getByText('Reason: Approved by hand.')).toBeInTheDocument()
+  })
+
   it('says when there are no versions', () => {
     renderWithProviders(<VersionHistory versions={[]} />)
     expect(screen.getByText('No versions yet.')).toBeInTheDocument()

@@ -1,0 +1,138 @@
+// What a version's `status_reason` says, read safely: the API keeps today's registry's shapes
+// (openapi.yml `NodeVersion.status_reason`): a JSON array of scan findings (the scan flagged the
+// version), a JSON object `{message, by, statusHistory, batchId?}` (an admin decided), plain text
+// (older data) or ''. Anything else is dropped: raw JSON is never shown to anyone.
+import {
+  ScanFindingScanner,
+  ScanFindingSeverity,
+  type NodeVersion,
+  type ScanFinding,
+} from '@/src/api/generated/model'
+
+export interface StatusChange {
+  status: string
+  message: string
+  by: string
+}
+
+export type StatusReason =
+  | { kind: 'none' }
+  | { kind: 'findings'; findings: ScanFinding[] }
+  | { kind: 'decision'; message: string; by: string; history: StatusChange[] }
+  | { kind: 'text'; text: string }
+
+const NONE: StatusReason = { kind: 'none' }
+
+/** Worst first: the order findings are shown in. */
+const SEVERITY_RANK: Record<ScanFindingSeverity, number> = {
+  critical: 0,
+  high: 1,
+  medium: 2,
+  low: 3,
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+}
+
+function text(value: unknown): string {
+  return typeof value === 'string' ? value : ''
+}
+
+function severityOf(value: unknown): ScanFindingSeverity {
+  const known = Object.values(ScanFindingSeverity).find((severity) => severity === value)
+  // A severity this site does not know is shown as medium rather than hidden or played down.
+  return known ?? ScanFindingSeverity.medium
+}
+
+function scannerOf(value: unknown): ScanFindingScanner {
+  return (
+    Object.values(ScanFindingScanner).find((scanner) => scanner === value) ??
+    ScanFindingScanner['static-scan']
+  )
+}
+
+/** One finding from untrusted JSON; undefined when it says nothing (no message, no rule). */
+function findingOf(value: unknown): ScanFinding | undefined {
+  if (!isRecord(value)) return undefined
+  const message = text(value.message).trim()
+  const issueType = text(value.issue_type).trim()
+  if (!message && !issueType) return undefined
+  const line = value.line_number
+  return {
+    issue_type: issueType,
+    severity: severityOf(value.severity),
+    file_path: text(value.file_path),
+    line_number: typeof line === 'number' && Number.isInteger(line) && line > 0 ? line : 0,
+    code_snippet: text(value.code_snippet),
+    message,
+    scanner: scannerOf(value.scanner),
+  }
+}
+
+function statusChangeOf(value: unknown): StatusChange | undefined {
+  if (!isRecord(value) || typeof value.status !== 'string') return undefined
+  return { status: value.status, message: text(value.message), by: text(value.by) }
+}
+
+/** Findings ordered worst first, then by file and line (a stable order for equal ones). */
+export function sortFindings(findings: readonly ScanFinding[]): ScanFinding[] {
+  return [...findings].sort(
+    (a, b) =>
+      SEVERITY_RANK[a.severity] - SEVERITY_RANK[b.severity] ||
+      a.file_path.localeCompare(b.file_path) ||
+      a.line_number - b.line_number,
+  )
+}
+
+/** Reads a `status_reason` of any age and shape; garbage becomes `none`. */
+export function parseStatusReason(reason: string | undefined | null): StatusReason {
+  const trimmed = reason?.trim() ?? ''
+  if (!trimmed) return NONE
+  let parsed: unknown
+  try {
+    parsed = JSON.parse(trimmed)
+  } catch {
+    // Plain text, unless it is broken JSON, which is never shown.
+    return /^[[{]/.test(trimmed) ? NONE : { kind: 'text', text: trimmed }
+  }
+  if (parsed === null) return NONE
+  if (Array.isArray(parsed)) {
+    const findings = parsed.map(findingOf).filter((finding) => finding !== undefined)
+    return findings.length > 0 ? { kind: 'findings', findings: sortFindings(findings) } : NONE
+  }
+  if (isRecord(parsed)) {
+    const history = Array.isArray(parsed.statusHistory)
+      ? parsed.statusHistory.map(statusChangeOf).filter((change) => change !== undefined)
+      : []
+    const last = history.at(-1)
+    const message = text(parsed.message).trim() || last?.message.trim() || ''
+    const by = text(parsed.by).trim() || last?.by.trim() || ''
+    if (!message && !by && history.length === 0) return NONE
+    return { kind: 'decision', message, by, history }
+  }
+  // A JSON string is read again (it may hold an encoded shape); a number or boolean is text
+  // someone wrote, e.g. "42".
+  return typeof parsed === 'string' ? parseStatusReason(parsed) : { kind: 'text', text: trimmed }
+}
+
+export interface VersionReason {
+  /** The checks' findings, worst first (`scan_findings` when the API sent them). */
+  findings: ScanFinding[]
+  /** An admin's decision or a plain-text reason, when `status_reason` holds one. */
+  reason: Exclude<StatusReason, { kind: 'none' } | { kind: 'findings' }> | undefined
+}
+
+/** What the owners of a version are told about its status. */
+export function versionReason(
+  version: Pick<NodeVersion, 'status_reason' | 'scan_findings'>,
+): VersionReason {
+  const parsed = parseStatusReason(version.status_reason)
+  const sent = Array.isArray(version.scan_findings)
+    ? version.scan_findings.map(findingOf).filter((finding) => finding !== undefined)
+    : []
+  const findings =
+    sent.length > 0 ? sortFindings(sent) : parsed.kind === 'findings' ? parsed.findings : []
+  const reason = parsed.kind === 'decision' || parsed.kind === 'text' ? parsed : undefined
+  return { findings, reason }
+}
