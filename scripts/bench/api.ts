@@ -5,12 +5,14 @@
 import { spawn } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
+import { performance } from 'node:perf_hooks'
 import { sql } from 'drizzle-orm'
 import { Client } from 'pg'
 import { migrate, openDatabase, type Database } from '../../server/db/client'
 import { nodes } from '../../server/db/schema'
 import { loadDemoData } from '../../server/seed/load'
 import { publiclyVisible } from '../../server/nodes/queries'
+import { listAllVersions } from '../../server/versions/queries'
 import { waitForPort } from '../net'
 import { runLoad, type LoadResult } from './load'
 
@@ -107,6 +109,36 @@ async function prepare(backend: Backend): Promise<string[]> {
   }
 }
 
+/**
+ * The admins' review queue (`GET /versions?statuses=Pending&statuses=Flagged&include_status_reason=true`,
+ * first page) measured at the database, one query at a time: the HTTP bench has no admin token.
+ */
+async function measureReviewQueue(backend: Backend) {
+  const database = await backend.open()
+  try {
+    const timings: number[] = []
+    for (let run = 0; run < 60; run++) {
+      const started = performance.now()
+      await listAllVersions(
+        database.db,
+        { statuses: ['NodeVersionStatusPending', 'NodeVersionStatusFlagged'], sort: 'newest' },
+        { page: 1, limit: 20 },
+      )
+      if (run >= 10) timings.push(performance.now() - started) // the first ones warm up
+    }
+    timings.sort((a, b) => a - b)
+    const at = (p: number) =>
+      timings[Math.min(timings.length - 1, Math.ceil(p * timings.length) - 1)]
+    const result = { p50: at(0.5), p95: at(0.95) }
+    console.log(
+      `${backend.name.padEnd(8)} ${String(backend.nodes).padStart(6)}  ${'admin review queue (database, 1 at a time)'.padEnd(40)} p50 ${result.p50.toFixed(1).padStart(6)} ms  p95 ${result.p95.toFixed(1).padStart(6)} ms`,
+    )
+    return result
+  } finally {
+    await database.close()
+  }
+}
+
 async function measure(backend: Backend) {
   const ids = await prepare(backend)
   const api = spawn(path.join(root, 'node_modules/.bin/tsx'), ['server/main.ts'], {
@@ -167,9 +199,16 @@ async function main() {
   }
   if (ONLY !== 'pglite') {
     const backend = await postgresBackend(100_000)
-    if (backend) report.postgres = await measure(backend)
+    if (backend) {
+      report.postgres = await measure(backend)
+      report.postgresReviewQueue = await measureReviewQueue(backend)
+    }
   }
-  if (ONLY !== 'postgres') report.pglite = await measure(pgliteBackend(10_000))
+  if (ONLY !== 'postgres') {
+    const backend = pgliteBackend(10_000)
+    report.pglite = await measure(backend)
+    report.pgliteReviewQueue = await measureReviewQueue(backend)
+  }
   fs.mkdirSync(path.join(root, 'bench-results'), { recursive: true })
   fs.writeFileSync(path.join(root, 'bench-results', 'api.json'), JSON.stringify(report, null, 2))
   console.log(

@@ -153,6 +153,16 @@ export const nodes = pgTable(
     supportedComfyuiFrontendVersion: text('supported_comfyui_frontend_version')
       .notNull()
       .default(''),
+    /** Set by admins only (adminUpdateNode): moderation tags, search hints. */
+    tagsAdmin: text('tags_admin')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    searchRanking: integer('search_ranking'),
+    preemptedComfyNodeNames: text('preempted_comfy_node_names')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     /** Denormalised: newest Active version by semver; maintained by refreshLatestVersion(). */
     latestVersionId: uuid('latest_version_id'),
     latestVersionCreatedAt: timestamp('latest_version_created_at', { withTimezone: true }),
@@ -222,6 +232,8 @@ export const nodeVersions = pgTable(
       .default(sql`'{}'::text[]`),
     /** Archive location in ArchiveStorage; NULL when there is no archive (yet, or any more). */
     storageKey: text('storage_key'),
+    /** Bytes of the stored archive; NULL when unknown (no archive, or stored before sizes were kept). */
+    archiveSize: bigint('archive_size', { mode: 'number' }),
     deprecated: boolean('deprecated').notNull().default(false),
     status: nodeVersionStatus('status').notNull().default('NodeVersionStatusPending'),
     statusReason: text('status_reason').notNull().default(''),
@@ -425,6 +437,63 @@ export const pendingUploads = pgTable(
   ],
 )
 
+export const ADMIN_ACTION_KINDS = [
+  'version.status',
+  'node.create',
+  'node.update',
+  'node.ban',
+  'node.unban',
+  'publisher.ban',
+  'publisher.unban',
+  'undo',
+] as const
+export const ADMIN_SUBJECT_TYPES = ['node_version', 'node', 'publisher'] as const
+export type AdminActionKind = (typeof ADMIN_ACTION_KINDS)[number]
+export type AdminSubjectType = (typeof ADMIN_SUBJECT_TYPES)[number]
+
+/**
+ * The audit log of admin actions (server/admin/audit.ts), written in the same transaction as the
+ * change it records. Rows are never changed, except `undone_by` when an action is undone.
+ */
+export const adminActions = pgTable(
+  'admin_actions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Not a foreign key: the log outlives accounts. */
+    actorId: text('actor_id').notNull(),
+    actorEmail: text('actor_email').notNull().default(''),
+    action: text('action').$type<AdminActionKind>().notNull(),
+    subjectType: text('subject_type').$type<AdminSubjectType>().notNull(),
+    subjectId: text('subject_id').notNull(),
+    /** For people: `node@1.2.0` for a version, else the node or publisher id. */
+    subjectLabel: text('subject_label').notNull().default(''),
+    fromValue: text('from_value').notNull().default(''),
+    toValue: text('to_value').notNull().default(''),
+    reason: text('reason').notNull().default(''),
+    batchId: uuid('batch_id'),
+    /** For an `undo`: the action it reverted. */
+    undoes: uuid('undoes'),
+    /** The `undo` action that reverted this one. */
+    undoneBy: uuid('undone_by'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('admin_actions_created_at_idx').on(t.createdAt.desc(), t.id),
+    index('admin_actions_actor_idx').on(t.actorId, t.createdAt.desc()),
+    index('admin_actions_action_idx').on(t.action, t.createdAt.desc()),
+    index('admin_actions_subject_idx').on(t.subjectId, t.createdAt.desc()),
+    index('admin_actions_batch_idx').on(t.batchId),
+    check(
+      'admin_actions_action',
+      sql`${t.action} in (${sql.raw(ADMIN_ACTION_KINDS.map((kind) => `'${kind}'`).join(', '))})`,
+    ),
+    check(
+      'admin_actions_subject_type',
+      sql`${t.subjectType} in ('node_version', 'node', 'publisher')`,
+    ),
+  ],
+)
+
 export type User = typeof users.$inferSelect
 export type NewUser = typeof users.$inferInsert
 export type Publisher = typeof publishers.$inferSelect
@@ -447,6 +516,8 @@ export type NewNodeDownloadsDaily = typeof nodeDownloadsDaily.$inferInsert
 export type PublisherInvitation = typeof publisherInvitations.$inferSelect
 export type PendingUpload = typeof pendingUploads.$inferSelect
 export type NewPendingUpload = typeof pendingUploads.$inferInsert
+export type AdminActionRow = typeof adminActions.$inferSelect
+export type NewAdminAction = typeof adminActions.$inferInsert
 
 /** Columns of `nodes` without the (large, internal) search_vector: use for selects. */
 export const nodeColumns = {
@@ -471,6 +542,9 @@ export const nodeColumns = {
   supportedAccelerators: nodes.supportedAccelerators,
   supportedComfyuiVersion: nodes.supportedComfyuiVersion,
   supportedComfyuiFrontendVersion: nodes.supportedComfyuiFrontendVersion,
+  tagsAdmin: nodes.tagsAdmin,
+  searchRanking: nodes.searchRanking,
+  preemptedComfyNodeNames: nodes.preemptedComfyNodeNames,
   latestVersionId: nodes.latestVersionId,
   latestVersionCreatedAt: nodes.latestVersionCreatedAt,
   createdAt: nodes.createdAt,

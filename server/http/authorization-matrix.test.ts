@@ -7,10 +7,11 @@
  * must leave the database and the archives exactly as they were, and a success must change them.
  * A write operation added to the contract without a row here fails the first test.
  */
-import { randomBytes } from 'node:crypto'
+import { randomBytes, randomUUID } from 'node:crypto'
 import { and, eq } from 'drizzle-orm'
 import { listOperations, loadContract } from './contract'
 import {
+  adminActions,
   nodes,
   nodeVersions,
   pendingUploads,
@@ -45,6 +46,11 @@ interface Fixture {
   memberUid: string
   /** A pending invitation to the publisher, sent to the stranger's (verified) address. */
   invitationId: string
+  /** An admin action to undo (set by the undo rows' `prepare`). */
+  actionId?: string
+  batchId?: string
+  /** A publisher without members (set by adminUpdatePublisher's `prepare`). */
+  lonePublisherId?: string
 }
 
 interface Call {
@@ -190,6 +196,30 @@ describe.each(BACKENDS)('authorization matrix on %s', (backend) => {
       unclaimedNodeId,
       memberUid: user('member').uid,
     }
+  }
+
+  /** Approves the fixture's Pending version as an admin would (status and audit row). */
+  async function adminDecision(f: Fixture, batchId: string | null): Promise<string> {
+    const [version] = await h.db
+      .update(nodeVersions)
+      .set({ status: 'NodeVersionStatusActive' })
+      .where(and(eq(nodeVersions.nodeId, f.nodeId), eq(nodeVersions.version, '1.1.0')))
+      .returning()
+    const [action] = await h.db
+      .insert(adminActions)
+      .values({
+        actorId: 'matrix-admin',
+        actorEmail: 'matrix-admin@example.com',
+        action: 'version.status',
+        subjectType: 'node_version',
+        subjectId: version.id,
+        subjectLabel: `${f.nodeId}@1.1.0`,
+        fromValue: 'NodeVersionStatusPending',
+        toValue: 'NodeVersionStatusActive',
+        batchId,
+      })
+      .returning()
+    return action.id
   }
 
   const rows: Row[] = [
@@ -393,6 +423,64 @@ describe.each(BACKENDS)('authorization matrix on %s', (backend) => {
         url: `/admin/nodes/${f.nodeId}/versions/1.1.0`,
         body: { status: 'NodeVersionStatusActive', status_reason: 'Reviewed' },
       }),
+      expect: ADMIN_ONLY(200),
+    },
+    {
+      operationId: 'adminUpdateNode',
+      call: (f) => ({
+        method: 'PUT',
+        url: `/admin/nodes/${f.nodeId}`,
+        body: { tags_admin: ['dev'], status: 'NodeStatusBanned', status_reason: 'Malware' },
+      }),
+      expect: ADMIN_ONLY(200),
+    },
+    {
+      operationId: 'adminUpdatePublisher',
+      // A publisher of its own, without members: banning the fixture's publisher would make
+      // the owner the owner of a banned publisher for the rows that follow.
+      prepare: async (f) => {
+        f.lonePublisherId = `mx-lone-${backend}-${f.n}`
+        await h.db.insert(publishers).values({ id: f.lonePublisherId, name: 'Lone' })
+      },
+      call: (f) => ({
+        method: 'PUT',
+        url: `/admin/publishers/${f.lonePublisherId}`,
+        body: { status: 'PublisherStatusBanned', status_reason: 'Spam' },
+      }),
+      expect: ADMIN_ONLY(200),
+    },
+    {
+      operationId: 'adminDecideVersions',
+      call: (f) => ({
+        method: 'POST',
+        url: '/admin/versions/decisions',
+        body: {
+          versions: [
+            { node_id: f.nodeId, version: '1.0.0' },
+            { node_id: f.nodeId, version: '1.1.0' },
+          ],
+          status: 'NodeVersionStatusFlagged',
+          reason: 'Matrix review',
+        },
+      }),
+      expect: ADMIN_ONLY(200),
+    },
+    {
+      operationId: 'undoAdminAction',
+      // The fixture's version was approved by an admin (an audit row) before the call.
+      prepare: async (f) => {
+        f.actionId = await adminDecision(f, null)
+      },
+      call: (f) => ({ method: 'POST', url: `/admin/actions/${f.actionId}/undo` }),
+      expect: ADMIN_ONLY(200),
+    },
+    {
+      operationId: 'undoAdminBatch',
+      prepare: async (f) => {
+        f.batchId = randomUUID()
+        await adminDecision(f, f.batchId)
+      },
+      call: (f) => ({ method: 'POST', url: `/admin/batches/${f.batchId}/undo` }),
       expect: ADMIN_ONLY(200),
     },
     {

@@ -43,9 +43,235 @@ export interface paths {
          *
          *     Approves, flags, bans or deletes a version, with the reason shown to the
          *     publisher. Approving (`NodeVersionStatusActive`) lets the version become the
-         *     node's `latest_version` if it is the highest Active semver.
+         *     node's `latest_version` if it is the highest Active semver. Flagging and banning
+         *     need a non-empty `status_reason` (400). The decision is appended to the version's
+         *     `status_reason` history and written to the audit log (`version.status`) in the same
+         *     transaction.
          */
         put: operations["adminUpdateNodeVersion"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/nodes/{nodeId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Change a node's admin fields, ban or unban it (admin)
+         * @description Who may call: admin only.
+         *
+         *     Sets the admin fields (`tags_admin`, `search_ranking`, `preempted_comfy_node_names`,
+         *     `category`; omitted fields are left unchanged) and, with `status`, bans or unbans the
+         *     node. Banning needs a non-empty `status_reason`, which becomes the node's
+         *     `status_detail`. A banned node is hidden from everyone but its publisher's members and
+         *     admins. Each change is written to the audit log (`node.update`, `node.ban`,
+         *     `node.unban`) in the same transaction. A deleted node is a 409.
+         */
+        put: operations["adminUpdateNode"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/publishers/{publisherId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Ban or unban a publisher (admin)
+         * @description Who may call: admin only.
+         *
+         *     Banning needs a non-empty `status_reason` (kept in the audit log, action
+         *     `publisher.ban`; unbanning is `publisher.unban`). A banned publisher and its nodes are
+         *     hidden from the public, and its members cannot change anything of it. The reserved
+         *     publisher of unclaimed nodes cannot be banned (409).
+         */
+        put: operations["adminUpdatePublisher"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/versions/decisions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Decide many versions at once (admin)
+         * @description Who may call: admin only.
+         *
+         *     Gives 1–200 versions the same status and reason, all or nothing: an unknown version
+         *     is a 404 and nothing changes. Flagging and banning need a non-empty `reason`. Every
+         *     version's `status_reason` records the decision with its `batchId`, every change has an
+         *     audit row (`version.status`) with the same `batch_id`, and the nodes' latest versions
+         *     are recomputed, in one transaction. The batch can be undone with `undoAdminBatch`.
+         */
+        post: operations["adminDecideVersions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/actions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The audit log of admin actions (admin)
+         * @description Who may call: admin only. Newest first. Rows are never changed, except that an undone
+         *     action gets `undone_by` (the id of the `undo` action that reverted it).
+         */
+        get: operations["listAdminActions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/actions/{actionId}/undo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Undo one admin action (admin)
+         * @description Who may call: admin only.
+         *
+         *     Restores the state before the action (a version's status, a node's or publisher's
+         *     ban, a node's admin fields), writes an `undo` action and marks the undone one. A
+         *     version's `status_reason` keeps its history (the undo is appended to
+         *     `statusHistory`) and the node's latest version is recomputed. 409 when the action was
+         *     already undone, or its subject has changed since (undo the later action first); 400
+         *     for actions that cannot be undone (`node.create`, `undo`).
+         */
+        post: operations["undoAdminAction"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/batches/{batchId}/undo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Undo every action of a batch (admin)
+         * @description Who may call: admin only.
+         *
+         *     Undoes every action of the batch as `undoAdminAction` does, all or nothing, in one
+         *     transaction; the `undo` actions share a new `batch_id`. 409 when the batch was already
+         *     undone or one of its subjects has changed since.
+         */
+        post: operations["undoAdminBatch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/overview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Counts for the admin dashboard (admin)
+         * @description Who may call: admin only. `pending` and `flagged` count the versions the review queue
+         *     shows (`listAllNodeVersions`: versions of Active nodes); `published_last_24h` the
+         *     versions published in the last 24 hours.
+         */
+        get: operations["getAdminOverview"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/nodes/{nodeId}/versions/{versionNumber}/files": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The files of a version's archive, and what changed (admin)
+         * @description Who may call: admin only.
+         *
+         *     The files of the version's archive (read in memory, never unpacked) and, when the node
+         *     has an earlier version (by semver) with an archive, the difference to it: `added` and
+         *     `changed` name files of this archive, `removed` files of the earlier one; paths are
+         *     compared without the archive's top-level folder. `changed` means a different size or
+         *     CRC-32. 404 when the version has no archive; 409 when the archive fails the archive
+         *     checks (its findings are in the version's `scan_findings`).
+         */
+        get: operations["listAdminVersionFiles"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/nodes/{nodeId}/versions/{versionNumber}/file": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One text file of a version's archive (admin)
+         * @description Who may call: admin only.
+         *
+         *     The UTF-8 text of one file of the archive, by its full `path` as `listAdminVersionFiles`
+         *     names it. Files over 1 MB are not shown (`truncated: true`, `text` empty). 404 for a
+         *     path that is not a file of the archive, 415 for a file that is not UTF-8 text.
+         */
+        get: operations["getAdminVersionFile"];
+        put?: never;
         post?: never;
         delete?: never;
         options?: never;
@@ -327,8 +553,9 @@ export interface paths {
          * @description Who may call: anyone. A status filter never refuses: non-admins get the Active
          *     versions among those asked for; admins may filter by any `statuses` (the
          *     moderation queue uses `statuses=NodeVersionStatusPending&statuses=NodeVersionStatusFlagged`).
-         *     `status_reason` and `scan_findings` are returned only to admins with
-         *     `include_status_reason=true`. Newest first.
+         *     `status_reason`, `scan_findings` and `archive_size` are returned only to admins with
+         *     `include_status_reason=true`. Newest first unless `sort=oldest`; `publisher_id`,
+         *     `created_after` and `created_before` narrow the list (the admins' review queue).
          */
         get: operations["listAllNodeVersions"];
         put?: never;
@@ -1892,6 +2119,12 @@ export interface components {
             pipeline_state?: components["schemas"]["PipelineState"];
             /** @description Why extracting the ComfyUI nodes failed ('' otherwise). */
             comfy_node_extract_reason?: string;
+            /**
+             * @description Bytes of the version's zip archive; only for the callers who see `status_reason`,
+             *     and absent when the size is not known (no archive yet, or an archive stored before
+             *     sizes were kept).
+             */
+            archive_size?: number;
         };
         /**
          * @description One problem the archive checks or the security scan found. A version the scan flagged
@@ -1980,6 +2213,130 @@ export interface components {
             status: components["schemas"]["NodeVersionStatus"];
             /** @description Reason shown to the publisher. */
             status_reason?: string;
+        };
+        /** @description The admin fields of a node; omitted fields are left unchanged. */
+        AdminUpdateNodeRequest: {
+            tags_admin?: string[];
+            search_ranking?: number;
+            preempted_comfy_node_names?: string[];
+            category?: string;
+            /** @enum {string} */
+            status?: "NodeStatusActive" | "NodeStatusBanned";
+            /** @description Why; required (non-empty) to ban. Becomes the node's `status_detail`. */
+            status_reason?: string;
+        };
+        AdminUpdatePublisherRequest: {
+            status: components["schemas"]["PublisherStatus"];
+            /** @description Why; required (non-empty) to ban. */
+            status_reason?: string;
+        };
+        AdminVersionRef: {
+            node_id: components["schemas"]["NodeId"];
+            version: components["schemas"]["SemVer"];
+        };
+        AdminVersionDecisionsRequest: {
+            versions: components["schemas"]["AdminVersionRef"][];
+            status: components["schemas"]["NodeVersionStatus"];
+            /** @description Shown to the publishers; required (non-empty) to flag or ban. */
+            reason?: string;
+        };
+        AdminVersionDecisionsResponse: {
+            /** Format: uuid */
+            batch_id: string;
+            versions: components["schemas"]["NodeVersion"][];
+        };
+        /** @enum {string} */
+        AdminActionKind: "version.status" | "node.create" | "node.update" | "node.ban" | "node.unban" | "publisher.ban" | "publisher.unban" | "undo";
+        /**
+         * @description One entry of the audit log. `from_value` and `to_value` are the status names for
+         *     `version.status` and `publisher.*`; for `node.ban` and `node.unban` a JSON object
+         *     `{status, status_detail}`; for `node.update` a JSON object of the node's admin fields
+         *     (`tags_admin`, `search_ranking`, `preempted_comfy_node_names`, `category`); for
+         *     `node.create` `{publisher_id, repository, tags_admin}`. An `undo` has the undone
+         *     action's values swapped.
+         */
+        AdminAction: {
+            /** Format: uuid */
+            id: string;
+            actor_id: string;
+            actor_email: string;
+            action: components["schemas"]["AdminActionKind"];
+            /** @enum {string} */
+            subject_type: "node_version" | "node" | "publisher";
+            /** @description The version's uuid, the node id or the publisher id. */
+            subject_id: string;
+            /** @description For people, e.g. `comfyui-foo@1.2.0` for a version. */
+            subject_label: string;
+            from_value: string;
+            to_value: string;
+            reason: string;
+            /**
+             * Format: uuid
+             * @description Set for the actions of a batch decision or a batch undo.
+             */
+            batch_id?: string;
+            /**
+             * Format: uuid
+             * @description The `undo` action that reverted this one; absent while it stands.
+             */
+            undone_by?: string;
+            /**
+             * Format: uuid
+             * @description For an `undo`, the action it reverted.
+             */
+            undoes?: string;
+            /** Format: date-time */
+            created_at: string;
+        };
+        AdminActionListResponse: {
+            actions: components["schemas"]["AdminAction"][];
+            total: number;
+            page: number;
+            limit: number;
+            totalPages: number;
+        };
+        AdminUndoResponse: {
+            /**
+             * Format: uuid
+             * @description The batch of the `undo` actions (batch undos only).
+             */
+            batch_id?: string;
+            actions: components["schemas"]["AdminAction"][];
+        };
+        AdminOverview: {
+            pending: number;
+            flagged: number;
+            published_last_24h: number;
+            banned_nodes: number;
+            banned_publishers: number;
+        };
+        AdminArchiveFile: {
+            path: string;
+            /** @description Uncompressed bytes. */
+            size: number;
+            compressed_size: number;
+        };
+        AdminVersionFiles: {
+            node_id: string;
+            version: string;
+            /** @description Bytes of the zip archive. */
+            archive_size: number;
+            files: components["schemas"]["AdminArchiveFile"][];
+            /** @description The earlier version compared with; absent when there is none with an archive. */
+            previous_version?: string;
+            /** @description Absent without a previous version. */
+            diff?: {
+                added: string[];
+                removed: string[];
+                changed: string[];
+            };
+        };
+        AdminVersionFile: {
+            path: string;
+            size: number;
+            text: string;
+            /** @description True when the file is over 1 MB and its text is not shown. */
+            truncated: boolean;
         };
         ComfyNode: {
             /** @description The ComfyUI node class name. */
@@ -2520,6 +2877,278 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
         };
     };
+    adminUpdateNode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Node id (compared case-insensitively). */
+                nodeId: components["parameters"]["NodeIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdminUpdateNodeRequest"];
+            };
+        };
+        responses: {
+            /** @description The node as it is now. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Node"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+        };
+    };
+    adminUpdatePublisher: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Publisher id (lowercase letters, digits and `-`, starting with a letter). */
+                publisherId: components["parameters"]["PublisherIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdminUpdatePublisherRequest"];
+            };
+        };
+        responses: {
+            /** @description The publisher as it is now. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Publisher"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+        };
+    };
+    adminDecideVersions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdminVersionDecisionsRequest"];
+            };
+        };
+        responses: {
+            /** @description The batch id and the versions as they are now. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminVersionDecisionsResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+        };
+    };
+    listAdminActions: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1 (at most 100000, i.e. ten million items in at most 100 per page). */
+                page?: components["parameters"]["Page"];
+                /** @description Items per page. */
+                limit?: components["parameters"]["Limit"];
+                /** @description Only actions of this admin (user id or email). */
+                actor?: string;
+                /** @description Only actions of this kind, e.g. `version.status`, `node.ban`, `undo`. */
+                action?: components["schemas"]["AdminActionKind"];
+                /** @description Only actions on this subject (a version's uuid, a node id or a publisher id). */
+                subject_id?: string;
+                /** @description Only the actions of this batch. */
+                batch_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of actions. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminActionListResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    undoAdminAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                actionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The `undo` actions written. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminUndoResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    undoAdminBatch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                batchId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The `undo` actions written. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminUndoResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    getAdminOverview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The counts. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminOverview"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    listAdminVersionFiles: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Node id (compared case-insensitively). */
+                nodeId: components["parameters"]["NodeIdPath"];
+                versionNumber: components["schemas"]["SemVer"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The archive's files. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminVersionFiles"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    getAdminVersionFile: {
+        parameters: {
+            query: {
+                /** @description The file's path inside the archive. */
+                path: string;
+            };
+            header?: never;
+            path: {
+                /** @description Node id (compared case-insensitively). */
+                nodeId: components["parameters"]["NodeIdPath"];
+                versionNumber: components["schemas"]["SemVer"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file's text. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminVersionFile"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            415: components["responses"]["UnsupportedMediaType"];
+        };
+    };
     listAllNodes: {
         parameters: {
             query?: {
@@ -2895,6 +3524,14 @@ export interface operations {
                 page?: components["parameters"]["Page"];
                 /** @description Items per page. */
                 limit?: components["parameters"]["Limit"];
+                /** @description Only versions of this publisher's nodes. */
+                publisher_id?: components["schemas"]["PublisherId"];
+                /** @description Only versions published at or after this time. */
+                created_after?: string;
+                /** @description Only versions published before this time. */
+                created_before?: string;
+                /** @description `newest` (default) or `oldest` first, by publication time. */
+                sort?: "newest" | "oldest";
             };
             header?: never;
             path?: never;

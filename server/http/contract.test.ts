@@ -331,6 +331,31 @@ describe.each(BACKENDS)('the API against its contract on %s', (backend) => {
       ['getHealth', '/health', 'anonymous', 200],
       ['securityScan', '/security-scan?minAge=1h&maxNodes=5', 'admin', 200],
       ['securityScan', '/security-scan', 'owner', 403],
+      [
+        'listAllNodeVersions',
+        '/versions?statuses=NodeVersionStatusPending&statuses=NodeVersionStatusFlagged&include_status_reason=true&publisher_id=comfy-demo&sort=oldest&created_after=2020-01-01T00:00:00Z',
+        'admin',
+        200,
+      ],
+      ['listAdminActions', '/admin/actions?limit=20', 'admin', 200],
+      ['listAdminActions', '/admin/actions', 'owner', 403],
+      ['listAdminActions', '/admin/actions', 'anonymous', 401],
+      ['getAdminOverview', '/admin/overview', 'admin', 200],
+      ['getAdminOverview', '/admin/overview', 'owner', 403],
+      ['listAdminVersionFiles', `/admin/nodes/${UPSCALER}/versions/1.8.0/files`, 'admin', 200],
+      ['listAdminVersionFiles', `/admin/nodes/${UPSCALER}/versions/1.8.0/files`, 'owner', 403],
+      [
+        'getAdminVersionFile',
+        `/admin/nodes/${UPSCALER}/versions/1.8.0/file?path=pyproject.toml`,
+        'admin',
+        200,
+      ],
+      [
+        'getAdminVersionFile',
+        `/admin/nodes/${UPSCALER}/versions/1.8.0/file?path=no-such-file.py`,
+        'admin',
+        404,
+      ],
     ]
 
     it('every implemented read answers the contract’s schema', async () => {

@@ -58,6 +58,7 @@ export function toApiNodeVersion(row: NodeVersion, view: VersionView): ApiNodeVe
     supported_comfyui_version: row.supportedComfyuiVersion,
     supported_comfyui_frontend_version: row.supportedComfyuiFrontendVersion,
     scan_findings: view.withStatusReason ? row.scanFindings : undefined,
+    archive_size: view.withStatusReason ? (row.archiveSize ?? undefined) : undefined,
   }
 }
 
@@ -114,6 +115,9 @@ export function toApiNode(row: NodeWithRelations, view: VersionView): ApiNode {
     supported_accelerators: node.supportedAccelerators,
     supported_comfyui_version: node.supportedComfyuiVersion,
     supported_comfyui_frontend_version: node.supportedComfyuiFrontendVersion,
+    tags_admin: node.tagsAdmin,
+    search_ranking: node.searchRanking ?? undefined,
+    preempted_comfy_node_names: node.preemptedComfyNodeNames,
     comfy_nodes_matched: row.comfyNodesMatched,
   }
 }

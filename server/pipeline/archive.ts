@@ -26,6 +26,8 @@ export interface ArchiveEntry {
   compressedSize: number
   uncompressedSize: number
   isDirectory: boolean
+  /** CRC-32 of the uncompressed data, as the central directory declares it (verified). */
+  crc: number
 }
 
 export interface CheckedArchive {
@@ -800,11 +802,12 @@ function checkedArchive(
     entries.filter((entry) => !entry.isDirectory).map((entry) => [entry.name, entry]),
   )
   return {
-    entries: entries.map(({ name, compressedSize, uncompressedSize, isDirectory }) => ({
+    entries: entries.map(({ name, compressedSize, uncompressedSize, isDirectory, crc }) => ({
       name,
       compressedSize,
       uncompressedSize,
       isDirectory,
+      crc,
     })),
     packageRoot,
     readText(name, maxBytes) {

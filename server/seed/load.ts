@@ -158,7 +158,13 @@ async function runConcurrently<T>(
   await Promise.all(workers)
 }
 
-async function writeArchives(storage: ArchiveStorage, batch: DemoNodeBatch): Promise<number> {
+/** Writes the batch's archives and records their sizes (node_versions.archive_size). */
+async function writeArchives(
+  db: Db,
+  storage: ArchiveStorage,
+  batch: DemoNodeBatch,
+  rowsPerUpdate: number,
+): Promise<number> {
   const nodeById = new Map(batch.nodes.map((n) => [n.id, n]))
   const comfyByVersion = new Map<string, DemoComfyNode[]>()
   for (const c of batch.comfyNodes) {
@@ -167,6 +173,7 @@ async function writeArchives(storage: ArchiveStorage, batch: DemoNodeBatch): Pro
     else comfyByVersion.set(c.nodeVersionId, [c])
   }
   const withArchive = batch.versions.filter((v) => v.storageKey)
+  const sizes: { id: string; size: number }[] = []
   await runConcurrently(withArchive, 16, async (v) => {
     const node = nodeById.get(v.nodeId)
     if (!node || !v.storageKey) return
@@ -178,7 +185,16 @@ async function writeArchives(storage: ArchiveStorage, batch: DemoNodeBatch): Pro
       comfyNodes: comfyByVersion.get(v.id) ?? [],
     })
     await storage.put(v.storageKey, bytes)
+    sizes.push({ id: v.id, size: bytes.length })
   })
+  for (let i = 0; i < sizes.length; i += rowsPerUpdate) {
+    const rows = sizes
+      .slice(i, i + rowsPerUpdate)
+      .map((row) => sql`(${row.id}::uuid, ${row.size}::bigint)`)
+    await db.execute(
+      sql`update ${nodeVersions} set archive_size = v.size from (values ${sql.join(rows, sql`, `)}) as v(id, size) where ${nodeVersions.id} = v.id`,
+    )
+  }
   return withArchive.length
 }
 
@@ -291,7 +307,8 @@ export async function loadDemoData(
           )
       }
     })
-    if (withArchives && storage) result.archives += await writeArchives(storage, batch)
+    if (withArchives && storage)
+      result.archives += await writeArchives(db, storage, batch, rowsPerInsert)
     result.nodes += batch.nodes.length
     result.versions += batch.versions.length
     result.comfyNodes += batch.comfyNodes.length

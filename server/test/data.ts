@@ -4,6 +4,7 @@ import type { Db } from '../db/client'
 import { refreshLatestVersion } from '../db/latest-version'
 import { semverSortKey } from '../db/semver'
 import {
+  adminActions,
   jobs,
   nodeColumns,
   nodeReviews,
@@ -143,6 +144,7 @@ export async function snapshotState(db: Db, storage?: { keys(): string[] }): Pro
     db.select().from(nodeReviews),
     db.select().from(publisherInvitations),
     db.select().from(jobs),
+    db.select().from(adminActions),
   ])
   const sorted = tables.map((rows) =>
     rows.map((row) => JSON.stringify(row)).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)),

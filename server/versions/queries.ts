@@ -1,5 +1,5 @@
 // Reading node versions and the comfy nodes inside them.
-import { and, desc, eq, inArray, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm'
 import type { Db } from '../db/client'
 import { versionSemverDesc } from '../db/ordering'
 import {
@@ -43,14 +43,35 @@ export async function findVersion(
   return row ?? null
 }
 
+export interface AllVersionsFilter {
+  nodeId?: string
+  statuses: NodeVersionStatus[]
+  /** Only versions of this publisher's nodes. */
+  publisherId?: string
+  createdAfter?: Date
+  createdBefore?: Date
+  /** By publication time: `newest` (default) or `oldest` first. */
+  sort?: 'newest' | 'oldest'
+}
+
 export async function listAllVersions(
   db: Db,
-  filter: { nodeId?: string; statuses: NodeVersionStatus[] },
+  filter: AllVersionsFilter,
   paging: Paging,
 ): Promise<{ rows: NodeVersion[]; total: number }> {
   const conditions = [inArray(nodeVersions.status, filter.statuses)]
   if (filter.nodeId)
     conditions.push(eq(sql`lower(${nodeVersions.nodeId})`, filter.nodeId.toLowerCase()))
+  if (filter.publisherId) {
+    conditions.push(
+      inArray(
+        nodeVersions.nodeId,
+        db.select({ id: nodes.id }).from(nodes).where(eq(nodes.publisherId, filter.publisherId)),
+      ),
+    )
+  }
+  if (filter.createdAfter) conditions.push(gte(nodeVersions.createdAt, filter.createdAfter))
+  if (filter.createdBefore) conditions.push(lt(nodeVersions.createdAt, filter.createdBefore))
   // Versions of banned or deleted nodes stay out of this public feed.
   conditions.push(
     sql`exists (select 1 from ${nodes} where ${nodes.id} = ${nodeVersions.nodeId} and ${nodes.status} = 'NodeStatusActive')`,
@@ -61,7 +82,11 @@ export async function listAllVersions(
       .select()
       .from(nodeVersions)
       .where(where)
-      .orderBy(desc(nodeVersions.createdAt), nodeVersions.id)
+      .orderBy(
+        ...(filter.sort === 'oldest'
+          ? [asc(nodeVersions.createdAt), asc(nodeVersions.id)]
+          : [desc(nodeVersions.createdAt), nodeVersions.id]),
+      )
       .limit(paging.limit)
       .offset((paging.page - 1) * paging.limit),
     db

@@ -84,7 +84,14 @@ export const versionHandlers: HandlerMap = {
     const { page, limit } = paging(query)
     const result = await listAllVersions(
       context.deps.db,
-      { nodeId: query.nodeId, statuses: visibleStatuses(query.statuses, isAdmin) },
+      {
+        nodeId: query.nodeId,
+        statuses: visibleStatuses(query.statuses, isAdmin),
+        publisherId: query.publisher_id,
+        createdAfter: query.created_after ? new Date(query.created_after) : undefined,
+        createdBefore: query.created_before ? new Date(query.created_before) : undefined,
+        sort: query.sort,
+      },
       { page, limit },
     )
     const view = versionView(context, isAdmin && query.include_status_reason === true)

@@ -242,7 +242,7 @@ export async function acceptUpload(
         .where(eq(pendingUploads.token, uploadToken))
       await tx
         .update(nodeVersions)
-        .set({ storageKey: upload.storageKey })
+        .set({ storageKey: upload.storageKey, archiveSize: staged.size })
         .where(eq(nodeVersions.id, version.id))
       // Checked, scanned and decided by the pipeline's worker (server/pipeline/).
       await queueVersionChecks(tx, version.id, now)

@@ -43,7 +43,10 @@ export const adminCreateNodeBody = zod.object({
 
 Approves, flags, bans or deletes a version, with the reason shown to the
 publisher. Approving (`NodeVersionStatusActive`) lets the version become the
-node's `latest_version` if it is the highest Active semver.
+node's `latest_version` if it is the highest Active semver. Flagging and banning
+need a non-empty `status_reason` (400). The decision is appended to the version's
+`status_reason` history and written to the audit log (`version.status`) in the same
+transaction.
 
  * @summary Change the status of a node version (admin)
  */
@@ -93,7 +96,448 @@ export const adminUpdateNodeVersionResponse = zod.object({
   "scanner": zod.enum(['archive-check', 'static-scan', 'dependency-scan', 'pipeline'])
 }).describe('One problem the archive checks or the security scan found. A version the scan flagged\nhas a JSON array of these as its `status_reason` (the shape today\'s registry and its\nadmin tools read).\n')).optional().describe('Everything the checks and the security scan of the archive found, worst first; only\nshown to the publisher\'s members and admins (with `include_status_reason=true`).\n'),
   "pipeline_state": zod.enum(['awaiting_upload', 'queued', 'checking', 'done']).optional().describe('Where a version is in the publishing pipeline: `awaiting_upload` (published, zip not\nreceived), `queued` (zip received, checks waiting), `checking` (archive checks, security\nscan and comfy-node extraction running), `done` (decided: Active, Flagged, or Pending for\na reviewer when the registry reviews by hand).\n'),
-  "comfy_node_extract_reason": zod.string().optional().describe('Why extracting the ComfyUI nodes failed (\'\' otherwise).')
+  "comfy_node_extract_reason": zod.string().optional().describe('Why extracting the ComfyUI nodes failed (\'\' otherwise).'),
+  "archive_size": zod.number().optional().describe('Bytes of the version\'s zip archive; only for the callers who see `status_reason`,\nand absent when the size is not known (no archive yet, or an archive stored before\nsizes were kept).\n')
+})
+
+
+/**
+ * Who may call: admin only.
+
+Sets the admin fields (`tags_admin`, `search_ranking`, `preempted_comfy_node_names`,
+`category`; omitted fields are left unchanged) and, with `status`, bans or unbans the
+node. Banning needs a non-empty `status_reason`, which becomes the node's
+`status_detail`. A banned node is hidden from everyone but its publisher's members and
+admins. Each change is written to the audit log (`node.update`, `node.ban`,
+`node.unban`) in the same transaction. A deleted node is a 409.
+
+ * @summary Change a node's admin fields, ban or unban it (admin)
+ */
+export const adminUpdateNodePathNodeIdMax = 100;
+export const adminUpdateNodePathNodeIdRegExp = new RegExp('^[A-Za-z0-9](?:[A-Za-z0-9._-]{0,98}[A-Za-z0-9])?$');
+
+
+export const adminUpdateNodeParams = zod.object({
+  "nodeId": zod.string().min(1).max(adminUpdateNodePathNodeIdMax).regex(adminUpdateNodePathNodeIdRegExp).describe('Node id (compared case-insensitively).')
+})
+
+export const adminUpdateNodeBodyTagsAdminItemMax = 100;export const adminUpdateNodeBodyTagsAdminMax = 50;export const adminUpdateNodeBodySearchRankingMin = -1000000;
+export const adminUpdateNodeBodySearchRankingMax = 1000000;export const adminUpdateNodeBodyPreemptedComfyNodeNamesItemMax = 200;export const adminUpdateNodeBodyPreemptedComfyNodeNamesMax = 500;export const adminUpdateNodeBodyCategoryMax = 200;export const adminUpdateNodeBodyStatusReasonMax = 1000;
+
+export const adminUpdateNodeBody = zod.object({
+  "tags_admin": zod.array(zod.string().max(adminUpdateNodeBodyTagsAdminItemMax)).max(adminUpdateNodeBodyTagsAdminMax).optional(),
+  "search_ranking": zod.number().min(adminUpdateNodeBodySearchRankingMin).max(adminUpdateNodeBodySearchRankingMax).optional(),
+  "preempted_comfy_node_names": zod.array(zod.string().max(adminUpdateNodeBodyPreemptedComfyNodeNamesItemMax)).max(adminUpdateNodeBodyPreemptedComfyNodeNamesMax).optional(),
+  "category": zod.string().max(adminUpdateNodeBodyCategoryMax).optional(),
+  "status": zod.enum(['NodeStatusActive', 'NodeStatusBanned']).optional(),
+  "status_reason": zod.string().max(adminUpdateNodeBodyStatusReasonMax).optional().describe('Why; required (non-empty) to ban. Becomes the node\'s `status_detail`.')
+}).describe('The admin fields of a node; omitted fields are left unchanged.')
+
+export const adminUpdateNodeResponse = zod.object({
+  "id": zod.string().describe('The unique identifier of the node.'),
+  "name": zod.string().describe('The display name of the node.'),
+  "description": zod.string().optional(),
+  "author": zod.string().optional(),
+  "license": zod.string().optional().describe('License name, or the path of the LICENSE file in the repository.'),
+  "icon": zod.string().optional().describe('URL of the node\'s icon.'),
+  "banner_url": zod.string().optional().describe('URL of the node\'s banner.'),
+  "repository": zod.string().optional().describe('URL of the node\'s source repository.'),
+  "tags": zod.array(zod.string()).optional(),
+  "tags_admin": zod.array(zod.string()).optional().describe('Admin-only tags (security warnings, moderation metadata).'),
+  "category": zod.string().optional().describe('Deprecated in favour of `tags`.'),
+  "latest_version": zod.object({
+  "id": zod.string().uuid(),
+  "version": zod.string().describe('Semantic version, unique per node.'),
+  "createdAt": zod.string().datetime({}),
+  "changelog": zod.string().optional(),
+  "dependencies": zod.array(zod.string()).optional().describe('pip requirements of the node.'),
+  "downloadUrl": zod.string().optional().describe('URL of the version\'s zip archive. Public for Active versions; members and\nadmins who asked with `include_status_reason` also get it for Pending and\nFlagged versions, where it needs their bearer token.\n'),
+  "deprecated": zod.boolean().optional(),
+  "status": zod.enum(['NodeVersionStatusActive', 'NodeVersionStatusDeleted', 'NodeVersionStatusBanned', 'NodeVersionStatusPending', 'NodeVersionStatusFlagged']),
+  "status_reason": zod.string().optional().describe('Why the version has its status (the reviewer\'s or scanner\'s reason).'),
+  "node_id": zod.string(),
+  "comfy_node_extract_status": zod.string().optional().describe('State of extracting ComfyUI nodes from the archive (e.g. `pending`, `success`, `failed`).'),
+  "supported_os": zod.array(zod.string()).optional(),
+  "supported_accelerators": zod.array(zod.string()).optional(),
+  "supported_comfyui_version": zod.string().optional(),
+  "supported_comfyui_frontend_version": zod.string().optional(),
+  "tags": zod.array(zod.string()).optional(),
+  "tags_admin": zod.array(zod.string()).optional(),
+  "scan_findings": zod.array(zod.object({
+  "issue_type": zod.string().describe('Id of the rule that matched, e.g. `exec-decoded-payload`, `zip-path-traversal`.'),
+  "severity": zod.enum(['low', 'medium', 'high', 'critical']),
+  "file_path": zod.string().describe('Path of the offending entry inside the archive (\'\' for the archive itself).'),
+  "line_number": zod.number().describe('1-based line in `file_path`; 0 when there is no line.'),
+  "code_snippet": zod.string().describe('The offending line, trimmed (\'\' when there is none).'),
+  "message": zod.string(),
+  "scanner": zod.enum(['archive-check', 'static-scan', 'dependency-scan', 'pipeline'])
+}).describe('One problem the archive checks or the security scan found. A version the scan flagged\nhas a JSON array of these as its `status_reason` (the shape today\'s registry and its\nadmin tools read).\n')).optional().describe('Everything the checks and the security scan of the archive found, worst first; only\nshown to the publisher\'s members and admins (with `include_status_reason=true`).\n'),
+  "pipeline_state": zod.enum(['awaiting_upload', 'queued', 'checking', 'done']).optional().describe('Where a version is in the publishing pipeline: `awaiting_upload` (published, zip not\nreceived), `queued` (zip received, checks waiting), `checking` (archive checks, security\nscan and comfy-node extraction running), `done` (decided: Active, Flagged, or Pending for\na reviewer when the registry reviews by hand).\n'),
+  "comfy_node_extract_reason": zod.string().optional().describe('Why extracting the ComfyUI nodes failed (\'\' otherwise).'),
+  "archive_size": zod.number().optional().describe('Bytes of the version\'s zip archive; only for the callers who see `status_reason`,\nand absent when the size is not known (no archive yet, or an archive stored before\nsizes were kept).\n')
+}).optional().describe('The newest Active version by semver. Omitted (never `null`) when the node has no\nActive version: comfy-cli reads the field whenever the key is present, and\nComfyUI-Manager falls back to \"nightly\" only when the key is absent.\n'),
+  "rating": zod.number().optional().describe('The average star rating (0 when unrated).'),
+  "downloads": zod.number().optional().describe('The number of installs.'),
+  "github_stars": zod.number().optional(),
+  "publisher": zod.object({
+  "id": zod.string().describe('The publisher\'s permanent, lowercase id (like a username).'),
+  "name": zod.string(),
+  "description": zod.string().optional(),
+  "website": zod.string().optional(),
+  "support": zod.string().optional().describe('Support email or URL.'),
+  "source_code_repo": zod.string().optional(),
+  "logo": zod.string().optional().describe('URL of the publisher\'s logo.'),
+  "createdAt": zod.string().datetime({}).optional(),
+  "members": zod.array(zod.object({
+  "id": zod.string(),
+  "user": zod.object({
+  "id": zod.string(),
+  "email": zod.string().optional(),
+  "name": zod.string().optional()
+}).optional(),
+  "role": zod.string().describe('The member\'s role; `owner` may edit everything of the publisher.')
+})).optional(),
+  "invitations": zod.array(zod.object({
+  "id": zod.string().uuid(),
+  "email": zod.string(),
+  "role": zod.enum(['owner', 'member']).describe('`owner` may edit the publisher, its nodes and tokens; `member` is listed only.'),
+  "createdAt": zod.string().datetime({}),
+  "expiresAt": zod.string().datetime({})
+})).optional().describe('Pending invitations; only the publisher\'s members and admins see them.'),
+  "status": zod.enum(['PublisherStatusActive', 'PublisherStatusBanned']).optional()
+}).describe('Always present (ComfyUI-Manager reads `publisher.name`). Unclaimed nodes carry\nthe reserved publisher `admin-11338bd3-f081-43cf-b3f9-295c829826f7` (\"Unclaimed\"),\nwhich can never be registered; they can be claimed with `claimMyNode`.\n'),
+  "status": zod.enum(['NodeStatusActive', 'NodeStatusDeleted', 'NodeStatusBanned']),
+  "status_detail": zod.string().optional().describe('Why the node has its status (e.g. the ban reason).'),
+  "created_at": zod.string().datetime({}).optional(),
+  "supported_os": zod.array(zod.string()).optional(),
+  "supported_accelerators": zod.array(zod.string()).optional(),
+  "supported_comfyui_version": zod.string().optional(),
+  "supported_comfyui_frontend_version": zod.string().optional(),
+  "preempted_comfy_node_names": zod.array(zod.string()).optional().describe('ComfyUI node class names this node takes precedence for.'),
+  "search_ranking": zod.number().optional().describe('Ranking hint for search and name collisions; lower is preferred.'),
+  "comfy_nodes_matched": zod.number().optional().describe('Set by `searchNodes` with `comfy_node_search`; how many ComfyUI nodes of this node matched.'),
+  "translations": zod.record(zod.string(), zod.record(zod.string(), zod.any())).optional().describe('Translations of node metadata, keyed by locale.')
+})
+
+
+/**
+ * Who may call: admin only.
+
+Banning needs a non-empty `status_reason` (kept in the audit log, action
+`publisher.ban`; unbanning is `publisher.unban`). A banned publisher and its nodes are
+hidden from the public, and its members cannot change anything of it. The reserved
+publisher of unclaimed nodes cannot be banned (409).
+
+ * @summary Ban or unban a publisher (admin)
+ */
+export const adminUpdatePublisherPathPublisherIdMax = 100;
+export const adminUpdatePublisherPathPublisherIdRegExp = new RegExp('^[a-z][a-z0-9-]*$');
+
+
+export const adminUpdatePublisherParams = zod.object({
+  "publisherId": zod.string().min(1).max(adminUpdatePublisherPathPublisherIdMax).regex(adminUpdatePublisherPathPublisherIdRegExp).describe('Publisher id (lowercase letters, digits and `-`, starting with a letter).')
+})
+
+export const adminUpdatePublisherBodyStatusReasonMax = 1000;
+
+export const adminUpdatePublisherBody = zod.object({
+  "status": zod.enum(['PublisherStatusActive', 'PublisherStatusBanned']),
+  "status_reason": zod.string().max(adminUpdatePublisherBodyStatusReasonMax).optional().describe('Why; required (non-empty) to ban.')
+})
+
+export const adminUpdatePublisherResponse = zod.object({
+  "id": zod.string().describe('The publisher\'s permanent, lowercase id (like a username).'),
+  "name": zod.string(),
+  "description": zod.string().optional(),
+  "website": zod.string().optional(),
+  "support": zod.string().optional().describe('Support email or URL.'),
+  "source_code_repo": zod.string().optional(),
+  "logo": zod.string().optional().describe('URL of the publisher\'s logo.'),
+  "createdAt": zod.string().datetime({}).optional(),
+  "members": zod.array(zod.object({
+  "id": zod.string(),
+  "user": zod.object({
+  "id": zod.string(),
+  "email": zod.string().optional(),
+  "name": zod.string().optional()
+}).optional(),
+  "role": zod.string().describe('The member\'s role; `owner` may edit everything of the publisher.')
+})).optional(),
+  "invitations": zod.array(zod.object({
+  "id": zod.string().uuid(),
+  "email": zod.string(),
+  "role": zod.enum(['owner', 'member']).describe('`owner` may edit the publisher, its nodes and tokens; `member` is listed only.'),
+  "createdAt": zod.string().datetime({}),
+  "expiresAt": zod.string().datetime({})
+})).optional().describe('Pending invitations; only the publisher\'s members and admins see them.'),
+  "status": zod.enum(['PublisherStatusActive', 'PublisherStatusBanned']).optional()
+})
+
+
+/**
+ * Who may call: admin only.
+
+Gives 1–200 versions the same status and reason, all or nothing: an unknown version
+is a 404 and nothing changes. Flagging and banning need a non-empty `reason`. Every
+version's `status_reason` records the decision with its `batchId`, every change has an
+audit row (`version.status`) with the same `batch_id`, and the nodes' latest versions
+are recomputed, in one transaction. The batch can be undone with `undoAdminBatch`.
+
+ * @summary Decide many versions at once (admin)
+ */
+export const adminDecideVersionsBodyVersionsItemNodeIdMax = 100;
+export const adminDecideVersionsBodyVersionsItemNodeIdRegExp = new RegExp('^[A-Za-z0-9](?:[A-Za-z0-9._-]{0,98}[A-Za-z0-9])?$');
+export const adminDecideVersionsBodyVersionsItemVersionMax = 100;
+export const adminDecideVersionsBodyVersionsItemVersionRegExp = new RegExp('^(?:0|[1-9]\\d{0,8})\\.(?:0|[1-9]\\d{0,8})\\.(?:0|[1-9]\\d{0,8})(?:-(?:0|[1-9]\\d*|\\d*[A-Za-z-][0-9A-Za-z-]*)(?:\\.(?:0|[1-9]\\d*|\\d*[A-Za-z-][0-9A-Za-z-]*))*)?(?:\\+[0-9A-Za-z-]+(?:\\.[0-9A-Za-z-]+)*)?$');
+export const adminDecideVersionsBodyVersionsMax = 200;export const adminDecideVersionsBodyReasonMax = 1000;
+
+export const adminDecideVersionsBody = zod.object({
+  "versions": zod.array(zod.object({
+  "node_id": zod.string().min(1).max(adminDecideVersionsBodyVersionsItemNodeIdMax).regex(adminDecideVersionsBodyVersionsItemNodeIdRegExp),
+  "version": zod.string().max(adminDecideVersionsBodyVersionsItemVersionMax).regex(adminDecideVersionsBodyVersionsItemVersionRegExp).describe('A semantic version, e.g. `1.2.3` or `2.0.0-beta.1`.')
+})).min(1).max(adminDecideVersionsBodyVersionsMax),
+  "status": zod.enum(['NodeVersionStatusActive', 'NodeVersionStatusDeleted', 'NodeVersionStatusBanned', 'NodeVersionStatusPending', 'NodeVersionStatusFlagged']),
+  "reason": zod.string().max(adminDecideVersionsBodyReasonMax).optional().describe('Shown to the publishers; required (non-empty) to flag or ban.')
+})
+
+export const adminDecideVersionsResponse = zod.object({
+  "batch_id": zod.string().uuid(),
+  "versions": zod.array(zod.object({
+  "id": zod.string().uuid(),
+  "version": zod.string().describe('Semantic version, unique per node.'),
+  "createdAt": zod.string().datetime({}),
+  "changelog": zod.string().optional(),
+  "dependencies": zod.array(zod.string()).optional().describe('pip requirements of the node.'),
+  "downloadUrl": zod.string().optional().describe('URL of the version\'s zip archive. Public for Active versions; members and\nadmins who asked with `include_status_reason` also get it for Pending and\nFlagged versions, where it needs their bearer token.\n'),
+  "deprecated": zod.boolean().optional(),
+  "status": zod.enum(['NodeVersionStatusActive', 'NodeVersionStatusDeleted', 'NodeVersionStatusBanned', 'NodeVersionStatusPending', 'NodeVersionStatusFlagged']),
+  "status_reason": zod.string().optional().describe('Why the version has its status (the reviewer\'s or scanner\'s reason).'),
+  "node_id": zod.string(),
+  "comfy_node_extract_status": zod.string().optional().describe('State of extracting ComfyUI nodes from the archive (e.g. `pending`, `success`, `failed`).'),
+  "supported_os": zod.array(zod.string()).optional(),
+  "supported_accelerators": zod.array(zod.string()).optional(),
+  "supported_comfyui_version": zod.string().optional(),
+  "supported_comfyui_frontend_version": zod.string().optional(),
+  "tags": zod.array(zod.string()).optional(),
+  "tags_admin": zod.array(zod.string()).optional(),
+  "scan_findings": zod.array(zod.object({
+  "issue_type": zod.string().describe('Id of the rule that matched, e.g. `exec-decoded-payload`, `zip-path-traversal`.'),
+  "severity": zod.enum(['low', 'medium', 'high', 'critical']),
+  "file_path": zod.string().describe('Path of the offending entry inside the archive (\'\' for the archive itself).'),
+  "line_number": zod.number().describe('1-based line in `file_path`; 0 when there is no line.'),
+  "code_snippet": zod.string().describe('The offending line, trimmed (\'\' when there is none).'),
+  "message": zod.string(),
+  "scanner": zod.enum(['archive-check', 'static-scan', 'dependency-scan', 'pipeline'])
+}).describe('One problem the archive checks or the security scan found. A version the scan flagged\nhas a JSON array of these as its `status_reason` (the shape today\'s registry and its\nadmin tools read).\n')).optional().describe('Everything the checks and the security scan of the archive found, worst first; only\nshown to the publisher\'s members and admins (with `include_status_reason=true`).\n'),
+  "pipeline_state": zod.enum(['awaiting_upload', 'queued', 'checking', 'done']).optional().describe('Where a version is in the publishing pipeline: `awaiting_upload` (published, zip not\nreceived), `queued` (zip received, checks waiting), `checking` (archive checks, security\nscan and comfy-node extraction running), `done` (decided: Active, Flagged, or Pending for\na reviewer when the registry reviews by hand).\n'),
+  "comfy_node_extract_reason": zod.string().optional().describe('Why extracting the ComfyUI nodes failed (\'\' otherwise).'),
+  "archive_size": zod.number().optional().describe('Bytes of the version\'s zip archive; only for the callers who see `status_reason`,\nand absent when the size is not known (no archive yet, or an archive stored before\nsizes were kept).\n')
+}))
+})
+
+
+/**
+ * Who may call: admin only. Newest first. Rows are never changed, except that an undone
+action gets `undone_by` (the id of the `undo` action that reverted it).
+
+ * @summary The audit log of admin actions (admin)
+ */
+export const listAdminActionsQueryPageDefault = 1;
+export const listAdminActionsQueryPageMax = 100000;export const listAdminActionsQueryLimitDefault = 10;
+export const listAdminActionsQueryLimitMax = 100;export const listAdminActionsQueryActorMax = 320;export const listAdminActionsQuerySubjectIdMax = 200;
+
+export const listAdminActionsQueryParams = zod.object({
+  "page": zod.number().min(1).max(listAdminActionsQueryPageMax).default(listAdminActionsQueryPageDefault).describe('Page number, from 1 (at most 100000, i.e. ten million items in at most 100 per page).'),
+  "limit": zod.number().min(1).max(listAdminActionsQueryLimitMax).default(listAdminActionsQueryLimitDefault).describe('Items per page.'),
+  "actor": zod.string().max(listAdminActionsQueryActorMax).optional().describe('Only actions of this admin (user id or email).'),
+  "action": zod.enum(['version.status', 'node.create', 'node.update', 'node.ban', 'node.unban', 'publisher.ban', 'publisher.unban', 'undo']).optional().describe('Only actions of this kind, e.g. `version.status`, `node.ban`, `undo`.'),
+  "subject_id": zod.string().max(listAdminActionsQuerySubjectIdMax).optional().describe('Only actions on this subject (a version\'s uuid, a node id or a publisher id).'),
+  "batch_id": zod.string().uuid().optional().describe('Only the actions of this batch.')
+})
+
+export const listAdminActionsResponse = zod.object({
+  "actions": zod.array(zod.object({
+  "id": zod.string().uuid(),
+  "actor_id": zod.string(),
+  "actor_email": zod.string(),
+  "action": zod.enum(['version.status', 'node.create', 'node.update', 'node.ban', 'node.unban', 'publisher.ban', 'publisher.unban', 'undo']),
+  "subject_type": zod.enum(['node_version', 'node', 'publisher']),
+  "subject_id": zod.string().describe('The version\'s uuid, the node id or the publisher id.'),
+  "subject_label": zod.string().describe('For people, e.g. `comfyui-foo@1.2.0` for a version.'),
+  "from_value": zod.string(),
+  "to_value": zod.string(),
+  "reason": zod.string(),
+  "batch_id": zod.string().uuid().optional().describe('Set for the actions of a batch decision or a batch undo.'),
+  "undone_by": zod.string().uuid().optional().describe('The `undo` action that reverted this one; absent while it stands.'),
+  "undoes": zod.string().uuid().optional().describe('For an `undo`, the action it reverted.'),
+  "created_at": zod.string().datetime({})
+}).describe('One entry of the audit log. `from_value` and `to_value` are the status names for\n`version.status` and `publisher.*`; for `node.ban` and `node.unban` a JSON object\n`{status, status_detail}`; for `node.update` a JSON object of the node\'s admin fields\n(`tags_admin`, `search_ranking`, `preempted_comfy_node_names`, `category`); for\n`node.create` `{publisher_id, repository, tags_admin}`. An `undo` has the undone\naction\'s values swapped.\n')),
+  "total": zod.number(),
+  "page": zod.number(),
+  "limit": zod.number(),
+  "totalPages": zod.number()
+})
+
+
+/**
+ * Who may call: admin only.
+
+Restores the state before the action (a version's status, a node's or publisher's
+ban, a node's admin fields), writes an `undo` action and marks the undone one. A
+version's `status_reason` keeps its history (the undo is appended to
+`statusHistory`) and the node's latest version is recomputed. 409 when the action was
+already undone, or its subject has changed since (undo the later action first); 400
+for actions that cannot be undone (`node.create`, `undo`).
+
+ * @summary Undo one admin action (admin)
+ */
+export const undoAdminActionParams = zod.object({
+  "actionId": zod.string().uuid()
+})
+
+export const undoAdminActionResponse = zod.object({
+  "batch_id": zod.string().uuid().optional().describe('The batch of the `undo` actions (batch undos only).'),
+  "actions": zod.array(zod.object({
+  "id": zod.string().uuid(),
+  "actor_id": zod.string(),
+  "actor_email": zod.string(),
+  "action": zod.enum(['version.status', 'node.create', 'node.update', 'node.ban', 'node.unban', 'publisher.ban', 'publisher.unban', 'undo']),
+  "subject_type": zod.enum(['node_version', 'node', 'publisher']),
+  "subject_id": zod.string().describe('The version\'s uuid, the node id or the publisher id.'),
+  "subject_label": zod.string().describe('For people, e.g. `comfyui-foo@1.2.0` for a version.'),
+  "from_value": zod.string(),
+  "to_value": zod.string(),
+  "reason": zod.string(),
+  "batch_id": zod.string().uuid().optional().describe('Set for the actions of a batch decision or a batch undo.'),
+  "undone_by": zod.string().uuid().optional().describe('The `undo` action that reverted this one; absent while it stands.'),
+  "undoes": zod.string().uuid().optional().describe('For an `undo`, the action it reverted.'),
+  "created_at": zod.string().datetime({})
+}).describe('One entry of the audit log. `from_value` and `to_value` are the status names for\n`version.status` and `publisher.*`; for `node.ban` and `node.unban` a JSON object\n`{status, status_detail}`; for `node.update` a JSON object of the node\'s admin fields\n(`tags_admin`, `search_ranking`, `preempted_comfy_node_names`, `category`); for\n`node.create` `{publisher_id, repository, tags_admin}`. An `undo` has the undone\naction\'s values swapped.\n'))
+})
+
+
+/**
+ * Who may call: admin only.
+
+Undoes every action of the batch as `undoAdminAction` does, all or nothing, in one
+transaction; the `undo` actions share a new `batch_id`. 409 when the batch was already
+undone or one of its subjects has changed since.
+
+ * @summary Undo every action of a batch (admin)
+ */
+export const undoAdminBatchParams = zod.object({
+  "batchId": zod.string().uuid()
+})
+
+export const undoAdminBatchResponse = zod.object({
+  "batch_id": zod.string().uuid().optional().describe('The batch of the `undo` actions (batch undos only).'),
+  "actions": zod.array(zod.object({
+  "id": zod.string().uuid(),
+  "actor_id": zod.string(),
+  "actor_email": zod.string(),
+  "action": zod.enum(['version.status', 'node.create', 'node.update', 'node.ban', 'node.unban', 'publisher.ban', 'publisher.unban', 'undo']),
+  "subject_type": zod.enum(['node_version', 'node', 'publisher']),
+  "subject_id": zod.string().describe('The version\'s uuid, the node id or the publisher id.'),
+  "subject_label": zod.string().describe('For people, e.g. `comfyui-foo@1.2.0` for a version.'),
+  "from_value": zod.string(),
+  "to_value": zod.string(),
+  "reason": zod.string(),
+  "batch_id": zod.string().uuid().optional().describe('Set for the actions of a batch decision or a batch undo.'),
+  "undone_by": zod.string().uuid().optional().describe('The `undo` action that reverted this one; absent while it stands.'),
+  "undoes": zod.string().uuid().optional().describe('For an `undo`, the action it reverted.'),
+  "created_at": zod.string().datetime({})
+}).describe('One entry of the audit log. `from_value` and `to_value` are the status names for\n`version.status` and `publisher.*`; for `node.ban` and `node.unban` a JSON object\n`{status, status_detail}`; for `node.update` a JSON object of the node\'s admin fields\n(`tags_admin`, `search_ranking`, `preempted_comfy_node_names`, `category`); for\n`node.create` `{publisher_id, repository, tags_admin}`. An `undo` has the undone\naction\'s values swapped.\n'))
+})
+
+
+/**
+ * Who may call: admin only. `pending` and `flagged` count the versions the review queue
+shows (`listAllNodeVersions`: versions of Active nodes); `published_last_24h` the
+versions published in the last 24 hours.
+
+ * @summary Counts for the admin dashboard (admin)
+ */
+export const getAdminOverviewResponse = zod.object({
+  "pending": zod.number(),
+  "flagged": zod.number(),
+  "published_last_24h": zod.number(),
+  "banned_nodes": zod.number(),
+  "banned_publishers": zod.number()
+})
+
+
+/**
+ * Who may call: admin only.
+
+The files of the version's archive (read in memory, never unpacked) and, when the node
+has an earlier version (by semver) with an archive, the difference to it: `added` and
+`changed` name files of this archive, `removed` files of the earlier one; paths are
+compared without the archive's top-level folder. `changed` means a different size or
+CRC-32. 404 when the version has no archive; 409 when the archive fails the archive
+checks (its findings are in the version's `scan_findings`).
+
+ * @summary The files of a version's archive, and what changed (admin)
+ */
+export const listAdminVersionFilesPathNodeIdMax = 100;
+export const listAdminVersionFilesPathNodeIdRegExp = new RegExp('^[A-Za-z0-9](?:[A-Za-z0-9._-]{0,98}[A-Za-z0-9])?$');
+export const listAdminVersionFilesPathVersionNumberMax = 100;
+export const listAdminVersionFilesPathVersionNumberRegExp = new RegExp('^(?:0|[1-9]\\d{0,8})\\.(?:0|[1-9]\\d{0,8})\\.(?:0|[1-9]\\d{0,8})(?:-(?:0|[1-9]\\d*|\\d*[A-Za-z-][0-9A-Za-z-]*)(?:\\.(?:0|[1-9]\\d*|\\d*[A-Za-z-][0-9A-Za-z-]*))*)?(?:\\+[0-9A-Za-z-]+(?:\\.[0-9A-Za-z-]+)*)?$');
+
+
+export const listAdminVersionFilesParams = zod.object({
+  "nodeId": zod.string().min(1).max(listAdminVersionFilesPathNodeIdMax).regex(listAdminVersionFilesPathNodeIdRegExp).describe('Node id (compared case-insensitively).'),
+  "versionNumber": zod.string().max(listAdminVersionFilesPathVersionNumberMax).regex(listAdminVersionFilesPathVersionNumberRegExp)
+})
+
+export const listAdminVersionFilesResponse = zod.object({
+  "node_id": zod.string(),
+  "version": zod.string(),
+  "archive_size": zod.number().describe('Bytes of the zip archive.'),
+  "files": zod.array(zod.object({
+  "path": zod.string(),
+  "size": zod.number().describe('Uncompressed bytes.'),
+  "compressed_size": zod.number()
+})),
+  "previous_version": zod.string().optional().describe('The earlier version compared with; absent when there is none with an archive.'),
+  "diff": zod.object({
+  "added": zod.array(zod.string()),
+  "removed": zod.array(zod.string()),
+  "changed": zod.array(zod.string())
+}).optional().describe('Absent without a previous version.')
+})
+
+
+/**
+ * Who may call: admin only.
+
+The UTF-8 text of one file of the archive, by its full `path` as `listAdminVersionFiles`
+names it. Files over 1 MB are not shown (`truncated: true`, `text` empty). 404 for a
+path that is not a file of the archive, 415 for a file that is not UTF-8 text.
+
+ * @summary One text file of a version's archive (admin)
+ */
+export const getAdminVersionFilePathNodeIdMax = 100;
+export const getAdminVersionFilePathNodeIdRegExp = new RegExp('^[A-Za-z0-9](?:[A-Za-z0-9._-]{0,98}[A-Za-z0-9])?$');
+export const getAdminVersionFilePathVersionNumberMax = 100;
+export const getAdminVersionFilePathVersionNumberRegExp = new RegExp('^(?:0|[1-9]\\d{0,8})\\.(?:0|[1-9]\\d{0,8})\\.(?:0|[1-9]\\d{0,8})(?:-(?:0|[1-9]\\d*|\\d*[A-Za-z-][0-9A-Za-z-]*)(?:\\.(?:0|[1-9]\\d*|\\d*[A-Za-z-][0-9A-Za-z-]*))*)?(?:\\+[0-9A-Za-z-]+(?:\\.[0-9A-Za-z-]+)*)?$');
+
+
+export const getAdminVersionFileParams = zod.object({
+  "nodeId": zod.string().min(1).max(getAdminVersionFilePathNodeIdMax).regex(getAdminVersionFilePathNodeIdRegExp).describe('Node id (compared case-insensitively).'),
+  "versionNumber": zod.string().max(getAdminVersionFilePathVersionNumberMax).regex(getAdminVersionFilePathVersionNumberRegExp)
+})
+
+export const getAdminVersionFileQueryPathMax = 1024;
+
+export const getAdminVersionFileQueryParams = zod.object({
+  "path": zod.string().min(1).max(getAdminVersionFileQueryPathMax).describe('The file\'s path inside the archive.')
+})
+
+export const getAdminVersionFileResponse = zod.object({
+  "path": zod.string(),
+  "size": zod.number(),
+  "text": zod.string(),
+  "truncated": zod.boolean().describe('True when the file is over 1 MB and its text is not shown.')
 })
 
 
@@ -166,7 +610,8 @@ export const listAllNodesResponse = zod.object({
   "scanner": zod.enum(['archive-check', 'static-scan', 'dependency-scan', 'pipeline'])
 }).describe('One problem the archive checks or the security scan found. A version the scan flagged\nhas a JSON array of these as its `status_reason` (the shape today\'s registry and its\nadmin tools read).\n')).optional().describe('Everything the checks and the security scan of the archive found, worst first; only\nshown to the publisher\'s members and admins (with `include_status_reason=true`).\n'),
   "pipeline_state": zod.enum(['awaiting_upload', 'queued', 'checking', 'done']).optional().describe('Where a version is in the publishing pipeline: `awaiting_upload` (published, zip not\nreceived), `queued` (zip received, checks waiting), `checking` (archive checks, security\nscan and comfy-node extraction running), `done` (decided: Active, Flagged, or Pending for\na reviewer when the registry reviews by hand).\n'),
-  "comfy_node_extract_reason": zod.string().optional().describe('Why extracting the ComfyUI nodes failed (\'\' otherwise).')
+  "comfy_node_extract_reason": zod.string().optional().describe('Why extracting the ComfyUI nodes failed (\'\' otherwise).'),
+  "archive_size": zod.number().optional().describe('Bytes of the version\'s zip archive; only for the callers who see `status_reason`,\nand absent when the size is not known (no archive yet, or an archive stored before\nsizes were kept).\n')
 }).optional().describe('The newest Active version by semver. Omitted (never `null`) when the node has no\nActive version: comfy-cli reads the field whenever the key is present, and\nComfyUI-Manager falls back to \"nightly\" only when the key is absent.\n'),
   "rating": zod.number().optional().describe('The average star rating (0 when unrated).'),
   "downloads": zod.number().optional().describe('The number of installs.'),
@@ -291,7 +736,8 @@ export const searchNodesResponse = zod.object({
   "scanner": zod.enum(['archive-check', 'static-scan', 'dependency-scan', 'pipeline'])
 }).describe('One problem the archive checks or the security scan found. A version the scan flagged\nhas a JSON array of these as its `status_reason` (the shape today\'s registry and its\nadmin tools read).\n')).optional().describe('Everything the checks and the security scan of the archive found, worst first; only\nshown to the publisher\'s members and admins (with `include_status_reason=true`).\n'),
   "pipeline_state": zod.enum(['awaiting_upload', 'queued', 'checking', 'done']).optional().describe('Where a version is in the publishing pipeline: `awaiting_upload` (published, zip not\nreceived), `queued` (zip received, checks waiting), `checking` (archive checks, security\nscan and comfy-node extraction running), `done` (decided: Active, Flagged, or Pending for\na reviewer when the registry reviews by hand).\n'),
-  "comfy_node_extract_reason": zod.string().optional().describe('Why extracting the ComfyUI nodes failed (\'\' otherwise).')
+  "comfy_node_extract_reason": zod.string().optional().describe('Why extracting the ComfyUI nodes failed (\'\' otherwise).'),
+  "archive_size": zod.number().optional().describe('Bytes of the version\'s zip archive; only for the callers who see `status_reason`,\nand absent when the size is not known (no archive yet, or an archive stored before\nsizes were kept).\n')
 }).optional().describe('The newest Active version by semver. Omitted (never `null`) when the node has no\nActive version: comfy-cli reads the field whenever the key is present, and\nComfyUI-Manager falls back to \"nightly\" only when the key is absent.\n'),
   "rating": zod.number().optional().describe('The average star rating (0 when unrated).'),
   "downloads": zod.number().optional().describe('The number of installs.'),
@@ -401,7 +847,8 @@ export const getNodeResponse = zod.object({
   "scanner": zod.enum(['archive-check', 'static-scan', 'dependency-scan', 'pipeline'])
 }).describe('One problem the archive checks or the security scan found. A version the scan flagged\nhas a JSON array of these as its `status_reason` (the shape today\'s registry and its\nadmin tools read).\n')).optional().describe('Everything the checks and the security scan of the archive found, worst first; only\nshown to the publisher\'s members and admins (with `include_status_reason=true`).\n'),
   "pipeline_state": zod.enum(['awaiting_upload', 'queued', 'checking', 'done']).optional().describe('Where a version is in the publishing pipeline: `awaiting_upload` (published, zip not\nreceived), `queued` (zip received, checks waiting), `checking` (archive checks, security\nscan and comfy-node extraction running), `done` (decided: Active, Flagged, or Pending for\na reviewer when the registry reviews by hand).\n'),
-  "comfy_node_extract_reason": zod.string().optional().describe('Why extracting the ComfyUI nodes failed (\'\' otherwise).')
+  "comfy_node_extract_reason": zod.string().optional().describe('Why extracting the ComfyUI nodes failed (\'\' otherwise).'),
+  "archive_size": zod.number().optional().describe('Bytes of the version\'s zip archive; only for the callers who see `status_reason`,\nand absent when the size is not known (no archive yet, or an archive stored before\nsizes were kept).\n')
 }).optional().describe('The newest Active version by semver. Omitted (never `null`) when the node has no\nActive version: comfy-cli reads the field whenever the key is present, and\nComfyUI-Manager falls back to \"nightly\" only when the key is absent.\n'),
   "rating": zod.number().optional().describe('The average star rating (0 when unrated).'),
   "downloads": zod.number().optional().describe('The number of installs.'),
@@ -500,7 +947,8 @@ export const installNodeResponse = zod.object({
   "scanner": zod.enum(['archive-check', 'static-scan', 'dependency-scan', 'pipeline'])
 }).describe('One problem the archive checks or the security scan found. A version the scan flagged\nhas a JSON array of these as its `status_reason` (the shape today\'s registry and its\nadmin tools read).\n')).optional().describe('Everything the checks and the security scan of the archive found, worst first; only\nshown to the publisher\'s members and admins (with `include_status_reason=true`).\n'),
   "pipeline_state": zod.enum(['awaiting_upload', 'queued', 'checking', 'done']).optional().describe('Where a version is in the publishing pipeline: `awaiting_upload` (published, zip not\nreceived), `queued` (zip received, checks waiting), `checking` (archive checks, security\nscan and comfy-node extraction running), `done` (decided: Active, Flagged, or Pending for\na reviewer when the registry reviews by hand).\n'),
-  "comfy_node_extract_reason": zod.string().optional().describe('Why extracting the ComfyUI nodes failed (\'\' otherwise).')
+  "comfy_node_extract_reason": zod.string().optional().describe('Why extracting the ComfyUI nodes failed (\'\' otherwise).'),
+  "archive_size": zod.number().optional().describe('Bytes of the version\'s zip archive; only for the callers who see `status_reason`,\nand absent when the size is not known (no archive yet, or an archive stored before\nsizes were kept).\n')
 })
 
 
@@ -564,7 +1012,8 @@ export const postNodeReviewResponse = zod.object({
   "scanner": zod.enum(['archive-check', 'static-scan', 'dependency-scan', 'pipeline'])
 }).describe('One problem the archive checks or the security scan found. A version the scan flagged\nhas a JSON array of these as its `status_reason` (the shape today\'s registry and its\nadmin tools read).\n')).optional().describe('Everything the checks and the security scan of the archive found, worst first; only\nshown to the publisher\'s members and admins (with `include_status_reason=true`).\n'),
   "pipeline_state": zod.enum(['awaiting_upload', 'queued', 'checking', 'done']).optional().describe('Where a version is in the publishing pipeline: `awaiting_upload` (published, zip not\nreceived), `queued` (zip received, checks waiting), `checking` (archive checks, security\nscan and comfy-node extraction running), `done` (decided: Active, Flagged, or Pending for\na reviewer when the registry reviews by hand).\n'),
-  "comfy_node_extract_reason": zod.string().optional().describe('Why extracting the ComfyUI nodes failed (\'\' otherwise).')
+  "comfy_node_extract_reason": zod.string().optional().describe('Why extracting the ComfyUI nodes failed (\'\' otherwise).'),
+  "archive_size": zod.number().optional().describe('Bytes of the version\'s zip archive; only for the callers who see `status_reason`,\nand absent when the size is not known (no archive yet, or an archive stored before\nsizes were kept).\n')
 }).optional().describe('The newest Active version by semver. Omitted (never `null`) when the node has no\nActive version: comfy-cli reads the field whenever the key is present, and\nComfyUI-Manager falls back to \"nightly\" only when the key is absent.\n'),
   "rating": zod.number().optional().describe('The average star rating (0 when unrated).'),
   "downloads": zod.number().optional().describe('The number of installs.'),
@@ -665,7 +1114,8 @@ export const listNodeVersionsResponseItem = zod.object({
   "scanner": zod.enum(['archive-check', 'static-scan', 'dependency-scan', 'pipeline'])
 }).describe('One problem the archive checks or the security scan found. A version the scan flagged\nhas a JSON array of these as its `status_reason` (the shape today\'s registry and its\nadmin tools read).\n')).optional().describe('Everything the checks and the security scan of the archive found, worst first; only\nshown to the publisher\'s members and admins (with `include_status_reason=true`).\n'),
   "pipeline_state": zod.enum(['awaiting_upload', 'queued', 'checking', 'done']).optional().describe('Where a version is in the publishing pipeline: `awaiting_upload` (published, zip not\nreceived), `queued` (zip received, checks waiting), `checking` (archive checks, security\nscan and comfy-node extraction running), `done` (decided: Active, Flagged, or Pending for\na reviewer when the registry reviews by hand).\n'),
-  "comfy_node_extract_reason": zod.string().optional().describe('Why extracting the ComfyUI nodes failed (\'\' otherwise).')
+  "comfy_node_extract_reason": zod.string().optional().describe('Why extracting the ComfyUI nodes failed (\'\' otherwise).'),
+  "archive_size": zod.number().optional().describe('Bytes of the version\'s zip archive; only for the callers who see `status_reason`,\nand absent when the size is not known (no archive yet, or an archive stored before\nsizes were kept).\n')
 })
 export const listNodeVersionsResponse = zod.array(listNodeVersionsResponseItem)
 
@@ -716,7 +1166,8 @@ export const getNodeVersionResponse = zod.object({
   "scanner": zod.enum(['archive-check', 'static-scan', 'dependency-scan', 'pipeline'])
 }).describe('One problem the archive checks or the security scan found. A version the scan flagged\nhas a JSON array of these as its `status_reason` (the shape today\'s registry and its\nadmin tools read).\n')).optional().describe('Everything the checks and the security scan of the archive found, worst first; only\nshown to the publisher\'s members and admins (with `include_status_reason=true`).\n'),
   "pipeline_state": zod.enum(['awaiting_upload', 'queued', 'checking', 'done']).optional().describe('Where a version is in the publishing pipeline: `awaiting_upload` (published, zip not\nreceived), `queued` (zip received, checks waiting), `checking` (archive checks, security\nscan and comfy-node extraction running), `done` (decided: Active, Flagged, or Pending for\na reviewer when the registry reviews by hand).\n'),
-  "comfy_node_extract_reason": zod.string().optional().describe('Why extracting the ComfyUI nodes failed (\'\' otherwise).')
+  "comfy_node_extract_reason": zod.string().optional().describe('Why extracting the ComfyUI nodes failed (\'\' otherwise).'),
+  "archive_size": zod.number().optional().describe('Bytes of the version\'s zip archive; only for the callers who see `status_reason`,\nand absent when the size is not known (no archive yet, or an archive stored before\nsizes were kept).\n')
 })
 
 
@@ -917,7 +1368,8 @@ export const getNodeByComfyNodeNameResponse = zod.object({
   "scanner": zod.enum(['archive-check', 'static-scan', 'dependency-scan', 'pipeline'])
 }).describe('One problem the archive checks or the security scan found. A version the scan flagged\nhas a JSON array of these as its `status_reason` (the shape today\'s registry and its\nadmin tools read).\n')).optional().describe('Everything the checks and the security scan of the archive found, worst first; only\nshown to the publisher\'s members and admins (with `include_status_reason=true`).\n'),
   "pipeline_state": zod.enum(['awaiting_upload', 'queued', 'checking', 'done']).optional().describe('Where a version is in the publishing pipeline: `awaiting_upload` (published, zip not\nreceived), `queued` (zip received, checks waiting), `checking` (archive checks, security\nscan and comfy-node extraction running), `done` (decided: Active, Flagged, or Pending for\na reviewer when the registry reviews by hand).\n'),
-  "comfy_node_extract_reason": zod.string().optional().describe('Why extracting the ComfyUI nodes failed (\'\' otherwise).')
+  "comfy_node_extract_reason": zod.string().optional().describe('Why extracting the ComfyUI nodes failed (\'\' otherwise).'),
+  "archive_size": zod.number().optional().describe('Bytes of the version\'s zip archive; only for the callers who see `status_reason`,\nand absent when the size is not known (no archive yet, or an archive stored before\nsizes were kept).\n')
 }).optional().describe('The newest Active version by semver. Omitted (never `null`) when the node has no\nActive version: comfy-cli reads the field whenever the key is present, and\nComfyUI-Manager falls back to \"nightly\" only when the key is absent.\n'),
   "rating": zod.number().optional().describe('The average star rating (0 when unrated).'),
   "downloads": zod.number().optional().describe('The number of installs.'),
@@ -967,8 +1419,9 @@ export const getNodeByComfyNodeNameResponse = zod.object({
  * Who may call: anyone. A status filter never refuses: non-admins get the Active
 versions among those asked for; admins may filter by any `statuses` (the
 moderation queue uses `statuses=NodeVersionStatusPending&statuses=NodeVersionStatusFlagged`).
-`status_reason` and `scan_findings` are returned only to admins with
-`include_status_reason=true`. Newest first.
+`status_reason`, `scan_findings` and `archive_size` are returned only to admins with
+`include_status_reason=true`. Newest first unless `sort=oldest`; `publisher_id`,
+`created_after` and `created_before` narrow the list (the admins' review queue).
 
  * @summary List versions across nodes
  */
@@ -976,14 +1429,20 @@ export const listAllNodeVersionsQueryNodeIdMax = 100;
 export const listAllNodeVersionsQueryNodeIdRegExp = new RegExp('^[A-Za-z0-9](?:[A-Za-z0-9._-]{0,98}[A-Za-z0-9])?$');
 export const listAllNodeVersionsQueryPageDefault = 1;
 export const listAllNodeVersionsQueryPageMax = 100000;export const listAllNodeVersionsQueryLimitDefault = 10;
-export const listAllNodeVersionsQueryLimitMax = 100;
+export const listAllNodeVersionsQueryLimitMax = 100;export const listAllNodeVersionsQueryPublisherIdMax = 100;
+export const listAllNodeVersionsQueryPublisherIdRegExp = new RegExp('^[a-z][a-z0-9-]*$');
+export const listAllNodeVersionsQuerySortDefault = "newest";
 
 export const listAllNodeVersionsQueryParams = zod.object({
   "nodeId": zod.string().min(1).max(listAllNodeVersionsQueryNodeIdMax).regex(listAllNodeVersionsQueryNodeIdRegExp).optional().describe('Restrict to one node.'),
   "statuses": zod.array(zod.enum(['NodeVersionStatusActive', 'NodeVersionStatusDeleted', 'NodeVersionStatusBanned', 'NodeVersionStatusPending', 'NodeVersionStatusFlagged'])).optional().describe('Only versions with one of these statuses (repeated keys).'),
   "include_status_reason": zod.boolean().optional().describe('Include `status_reason` (and `scan_findings`) where the caller may see them.'),
   "page": zod.number().min(1).max(listAllNodeVersionsQueryPageMax).default(listAllNodeVersionsQueryPageDefault).describe('Page number, from 1 (at most 100000, i.e. ten million items in at most 100 per page).'),
-  "limit": zod.number().min(1).max(listAllNodeVersionsQueryLimitMax).default(listAllNodeVersionsQueryLimitDefault).describe('Items per page.')
+  "limit": zod.number().min(1).max(listAllNodeVersionsQueryLimitMax).default(listAllNodeVersionsQueryLimitDefault).describe('Items per page.'),
+  "publisher_id": zod.string().min(1).max(listAllNodeVersionsQueryPublisherIdMax).regex(listAllNodeVersionsQueryPublisherIdRegExp).optional().describe('Only versions of this publisher\'s nodes.'),
+  "created_after": zod.string().datetime({}).optional().describe('Only versions published at or after this time.'),
+  "created_before": zod.string().datetime({}).optional().describe('Only versions published before this time.'),
+  "sort": zod.enum(['newest', 'oldest']).default(listAllNodeVersionsQuerySortDefault).describe('`newest` (default) or `oldest` first, by publication time.')
 })
 
 export const listAllNodeVersionsResponse = zod.object({
@@ -1015,7 +1474,8 @@ export const listAllNodeVersionsResponse = zod.object({
   "scanner": zod.enum(['archive-check', 'static-scan', 'dependency-scan', 'pipeline'])
 }).describe('One problem the archive checks or the security scan found. A version the scan flagged\nhas a JSON array of these as its `status_reason` (the shape today\'s registry and its\nadmin tools read).\n')).optional().describe('Everything the checks and the security scan of the archive found, worst first; only\nshown to the publisher\'s members and admins (with `include_status_reason=true`).\n'),
   "pipeline_state": zod.enum(['awaiting_upload', 'queued', 'checking', 'done']).optional().describe('Where a version is in the publishing pipeline: `awaiting_upload` (published, zip not\nreceived), `queued` (zip received, checks waiting), `checking` (archive checks, security\nscan and comfy-node extraction running), `done` (decided: Active, Flagged, or Pending for\na reviewer when the registry reviews by hand).\n'),
-  "comfy_node_extract_reason": zod.string().optional().describe('Why extracting the ComfyUI nodes failed (\'\' otherwise).')
+  "comfy_node_extract_reason": zod.string().optional().describe('Why extracting the ComfyUI nodes failed (\'\' otherwise).'),
+  "archive_size": zod.number().optional().describe('Bytes of the version\'s zip archive; only for the callers who see `status_reason`,\nand absent when the size is not known (no archive yet, or an archive stored before\nsizes were kept).\n')
 })),
   "total": zod.number(),
   "page": zod.number(),
@@ -1337,7 +1797,8 @@ export const listNodesForPublisherResponseItem = zod.object({
   "scanner": zod.enum(['archive-check', 'static-scan', 'dependency-scan', 'pipeline'])
 }).describe('One problem the archive checks or the security scan found. A version the scan flagged\nhas a JSON array of these as its `status_reason` (the shape today\'s registry and its\nadmin tools read).\n')).optional().describe('Everything the checks and the security scan of the archive found, worst first; only\nshown to the publisher\'s members and admins (with `include_status_reason=true`).\n'),
   "pipeline_state": zod.enum(['awaiting_upload', 'queued', 'checking', 'done']).optional().describe('Where a version is in the publishing pipeline: `awaiting_upload` (published, zip not\nreceived), `queued` (zip received, checks waiting), `checking` (archive checks, security\nscan and comfy-node extraction running), `done` (decided: Active, Flagged, or Pending for\na reviewer when the registry reviews by hand).\n'),
-  "comfy_node_extract_reason": zod.string().optional().describe('Why extracting the ComfyUI nodes failed (\'\' otherwise).')
+  "comfy_node_extract_reason": zod.string().optional().describe('Why extracting the ComfyUI nodes failed (\'\' otherwise).'),
+  "archive_size": zod.number().optional().describe('Bytes of the version\'s zip archive; only for the callers who see `status_reason`,\nand absent when the size is not known (no archive yet, or an archive stored before\nsizes were kept).\n')
 }).optional().describe('The newest Active version by semver. Omitted (never `null`) when the node has no\nActive version: comfy-cli reads the field whenever the key is present, and\nComfyUI-Manager falls back to \"nightly\" only when the key is absent.\n'),
   "rating": zod.number().optional().describe('The average star rating (0 when unrated).'),
   "downloads": zod.number().optional().describe('The number of installs.'),
@@ -1484,7 +1945,8 @@ export const listNodesForPublisherV2Response = zod.object({
   "scanner": zod.enum(['archive-check', 'static-scan', 'dependency-scan', 'pipeline'])
 }).describe('One problem the archive checks or the security scan found. A version the scan flagged\nhas a JSON array of these as its `status_reason` (the shape today\'s registry and its\nadmin tools read).\n')).optional().describe('Everything the checks and the security scan of the archive found, worst first; only\nshown to the publisher\'s members and admins (with `include_status_reason=true`).\n'),
   "pipeline_state": zod.enum(['awaiting_upload', 'queued', 'checking', 'done']).optional().describe('Where a version is in the publishing pipeline: `awaiting_upload` (published, zip not\nreceived), `queued` (zip received, checks waiting), `checking` (archive checks, security\nscan and comfy-node extraction running), `done` (decided: Active, Flagged, or Pending for\na reviewer when the registry reviews by hand).\n'),
-  "comfy_node_extract_reason": zod.string().optional().describe('Why extracting the ComfyUI nodes failed (\'\' otherwise).')
+  "comfy_node_extract_reason": zod.string().optional().describe('Why extracting the ComfyUI nodes failed (\'\' otherwise).'),
+  "archive_size": zod.number().optional().describe('Bytes of the version\'s zip archive; only for the callers who see `status_reason`,\nand absent when the size is not known (no archive yet, or an archive stored before\nsizes were kept).\n')
 }).optional().describe('The newest Active version by semver. Omitted (never `null`) when the node has no\nActive version: comfy-cli reads the field whenever the key is present, and\nComfyUI-Manager falls back to \"nightly\" only when the key is absent.\n'),
   "rating": zod.number().optional().describe('The average star rating (0 when unrated).'),
   "downloads": zod.number().optional().describe('The number of installs.'),
@@ -1613,7 +2075,8 @@ export const updateNodeResponse = zod.object({
   "scanner": zod.enum(['archive-check', 'static-scan', 'dependency-scan', 'pipeline'])
 }).describe('One problem the archive checks or the security scan found. A version the scan flagged\nhas a JSON array of these as its `status_reason` (the shape today\'s registry and its\nadmin tools read).\n')).optional().describe('Everything the checks and the security scan of the archive found, worst first; only\nshown to the publisher\'s members and admins (with `include_status_reason=true`).\n'),
   "pipeline_state": zod.enum(['awaiting_upload', 'queued', 'checking', 'done']).optional().describe('Where a version is in the publishing pipeline: `awaiting_upload` (published, zip not\nreceived), `queued` (zip received, checks waiting), `checking` (archive checks, security\nscan and comfy-node extraction running), `done` (decided: Active, Flagged, or Pending for\na reviewer when the registry reviews by hand).\n'),
-  "comfy_node_extract_reason": zod.string().optional().describe('Why extracting the ComfyUI nodes failed (\'\' otherwise).')
+  "comfy_node_extract_reason": zod.string().optional().describe('Why extracting the ComfyUI nodes failed (\'\' otherwise).'),
+  "archive_size": zod.number().optional().describe('Bytes of the version\'s zip archive; only for the callers who see `status_reason`,\nand absent when the size is not known (no archive yet, or an archive stored before\nsizes were kept).\n')
 }).optional().describe('The newest Active version by semver. Omitted (never `null`) when the node has no\nActive version: comfy-cli reads the field whenever the key is present, and\nComfyUI-Manager falls back to \"nightly\" only when the key is absent.\n'),
   "rating": zod.number().optional().describe('The average star rating (0 when unrated).'),
   "downloads": zod.number().optional().describe('The number of installs.'),
@@ -1836,7 +2299,8 @@ export const updateNodeVersionResponse = zod.object({
   "scanner": zod.enum(['archive-check', 'static-scan', 'dependency-scan', 'pipeline'])
 }).describe('One problem the archive checks or the security scan found. A version the scan flagged\nhas a JSON array of these as its `status_reason` (the shape today\'s registry and its\nadmin tools read).\n')).optional().describe('Everything the checks and the security scan of the archive found, worst first; only\nshown to the publisher\'s members and admins (with `include_status_reason=true`).\n'),
   "pipeline_state": zod.enum(['awaiting_upload', 'queued', 'checking', 'done']).optional().describe('Where a version is in the publishing pipeline: `awaiting_upload` (published, zip not\nreceived), `queued` (zip received, checks waiting), `checking` (archive checks, security\nscan and comfy-node extraction running), `done` (decided: Active, Flagged, or Pending for\na reviewer when the registry reviews by hand).\n'),
-  "comfy_node_extract_reason": zod.string().optional().describe('Why extracting the ComfyUI nodes failed (\'\' otherwise).')
+  "comfy_node_extract_reason": zod.string().optional().describe('Why extracting the ComfyUI nodes failed (\'\' otherwise).'),
+  "archive_size": zod.number().optional().describe('Bytes of the version\'s zip archive; only for the callers who see `status_reason`,\nand absent when the size is not known (no archive yet, or an archive stored before\nsizes were kept).\n')
 })
 
 

@@ -25,15 +25,27 @@ import type {
 } from '@tanstack/react-query';
 
 import type {
+  AdminActionListResponse,
   AdminCreateNodeRequest,
+  AdminOverview,
+  AdminUndoResponse,
+  AdminUpdateNodeRequest,
   AdminUpdateNodeVersionRequest,
+  AdminUpdatePublisherRequest,
+  AdminVersionDecisionsRequest,
+  AdminVersionDecisionsResponse,
+  AdminVersionFile,
+  AdminVersionFiles,
   BadRequestResponse,
   ConflictResponse,
   ForbiddenResponse,
+  GetAdminVersionFileParams,
+  ListAdminActionsParams,
   Node,
   NodeVersion,
   NotFoundResponse,
   PayloadTooLargeResponse,
+  Publisher,
   SecurityScan,
   SecurityScanParams,
   SemVer,
@@ -125,7 +137,10 @@ export const useAdminCreateNode = <TError = ErrorType<BadRequestResponse | Unaut
 
 Approves, flags, bans or deletes a version, with the reason shown to the
 publisher. Approving (`NodeVersionStatusActive`) lets the version become the
-node's `latest_version` if it is the highest Active semver.
+node's `latest_version` if it is the highest Active semver. Flagging and banning
+need a non-empty `status_reason` (400). The decision is appended to the version's
+`status_reason` history and written to the audit log (`version.status`) in the same
+transaction.
 
  * @summary Change the status of a node version (admin)
  */
@@ -192,6 +207,770 @@ export const useAdminUpdateNodeVersion = <TError = ErrorType<BadRequestResponse 
       return useMutation(mutationOptions, queryClient);
     }
     /**
+ * Who may call: admin only.
+
+Sets the admin fields (`tags_admin`, `search_ranking`, `preempted_comfy_node_names`,
+`category`; omitted fields are left unchanged) and, with `status`, bans or unbans the
+node. Banning needs a non-empty `status_reason`, which becomes the node's
+`status_detail`. A banned node is hidden from everyone but its publisher's members and
+admins. Each change is written to the audit log (`node.update`, `node.ban`,
+`node.unban`) in the same transaction. A deleted node is a 409.
+
+ * @summary Change a node's admin fields, ban or unban it (admin)
+ */
+export const adminUpdateNode = (
+    nodeId: string,
+    adminUpdateNodeRequest: BodyType<AdminUpdateNodeRequest>,
+ options?: SecondParameter<typeof customInstance>,) => {
+      
+      
+      return customInstance<Node>(
+      {url: `/admin/nodes/${nodeId}`, method: 'PUT',
+      headers: {'Content-Type': 'application/json', },
+      data: adminUpdateNodeRequest
+    },
+      options);
+    }
+  
+
+
+export const getAdminUpdateNodeMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof adminUpdateNode>>, TError,{nodeId: string;data: BodyType<AdminUpdateNodeRequest>}, TContext>, request?: SecondParameter<typeof customInstance>}
+): UseMutationOptions<Awaited<ReturnType<typeof adminUpdateNode>>, TError,{nodeId: string;data: BodyType<AdminUpdateNodeRequest>}, TContext> => {
+
+const mutationKey = ['adminUpdateNode'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof adminUpdateNode>>, {nodeId: string;data: BodyType<AdminUpdateNodeRequest>}> = (props) => {
+          const {nodeId,data} = props ?? {};
+
+          return  adminUpdateNode(nodeId,data,requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type AdminUpdateNodeMutationResult = NonNullable<Awaited<ReturnType<typeof adminUpdateNode>>>
+    export type AdminUpdateNodeMutationBody = BodyType<AdminUpdateNodeRequest>
+    export type AdminUpdateNodeMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse>
+
+    /**
+ * @summary Change a node's admin fields, ban or unban it (admin)
+ */
+export const useAdminUpdateNode = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof adminUpdateNode>>, TError,{nodeId: string;data: BodyType<AdminUpdateNodeRequest>}, TContext>, request?: SecondParameter<typeof customInstance>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof adminUpdateNode>>,
+        TError,
+        {nodeId: string;data: BodyType<AdminUpdateNodeRequest>},
+        TContext
+      > => {
+
+      const mutationOptions = getAdminUpdateNodeMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * Who may call: admin only.
+
+Banning needs a non-empty `status_reason` (kept in the audit log, action
+`publisher.ban`; unbanning is `publisher.unban`). A banned publisher and its nodes are
+hidden from the public, and its members cannot change anything of it. The reserved
+publisher of unclaimed nodes cannot be banned (409).
+
+ * @summary Ban or unban a publisher (admin)
+ */
+export const adminUpdatePublisher = (
+    publisherId: string,
+    adminUpdatePublisherRequest: BodyType<AdminUpdatePublisherRequest>,
+ options?: SecondParameter<typeof customInstance>,) => {
+      
+      
+      return customInstance<Publisher>(
+      {url: `/admin/publishers/${publisherId}`, method: 'PUT',
+      headers: {'Content-Type': 'application/json', },
+      data: adminUpdatePublisherRequest
+    },
+      options);
+    }
+  
+
+
+export const getAdminUpdatePublisherMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof adminUpdatePublisher>>, TError,{publisherId: string;data: BodyType<AdminUpdatePublisherRequest>}, TContext>, request?: SecondParameter<typeof customInstance>}
+): UseMutationOptions<Awaited<ReturnType<typeof adminUpdatePublisher>>, TError,{publisherId: string;data: BodyType<AdminUpdatePublisherRequest>}, TContext> => {
+
+const mutationKey = ['adminUpdatePublisher'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof adminUpdatePublisher>>, {publisherId: string;data: BodyType<AdminUpdatePublisherRequest>}> = (props) => {
+          const {publisherId,data} = props ?? {};
+
+          return  adminUpdatePublisher(publisherId,data,requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type AdminUpdatePublisherMutationResult = NonNullable<Awaited<ReturnType<typeof adminUpdatePublisher>>>
+    export type AdminUpdatePublisherMutationBody = BodyType<AdminUpdatePublisherRequest>
+    export type AdminUpdatePublisherMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse>
+
+    /**
+ * @summary Ban or unban a publisher (admin)
+ */
+export const useAdminUpdatePublisher = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof adminUpdatePublisher>>, TError,{publisherId: string;data: BodyType<AdminUpdatePublisherRequest>}, TContext>, request?: SecondParameter<typeof customInstance>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof adminUpdatePublisher>>,
+        TError,
+        {publisherId: string;data: BodyType<AdminUpdatePublisherRequest>},
+        TContext
+      > => {
+
+      const mutationOptions = getAdminUpdatePublisherMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * Who may call: admin only.
+
+Gives 1–200 versions the same status and reason, all or nothing: an unknown version
+is a 404 and nothing changes. Flagging and banning need a non-empty `reason`. Every
+version's `status_reason` records the decision with its `batchId`, every change has an
+audit row (`version.status`) with the same `batch_id`, and the nodes' latest versions
+are recomputed, in one transaction. The batch can be undone with `undoAdminBatch`.
+
+ * @summary Decide many versions at once (admin)
+ */
+export const adminDecideVersions = (
+    adminVersionDecisionsRequest: BodyType<AdminVersionDecisionsRequest>,
+ options?: SecondParameter<typeof customInstance>,signal?: AbortSignal
+) => {
+      
+      
+      return customInstance<AdminVersionDecisionsResponse>(
+      {url: `/admin/versions/decisions`, method: 'POST',
+      headers: {'Content-Type': 'application/json', },
+      data: adminVersionDecisionsRequest, signal
+    },
+      options);
+    }
+  
+
+
+export const getAdminDecideVersionsMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof adminDecideVersions>>, TError,{data: BodyType<AdminVersionDecisionsRequest>}, TContext>, request?: SecondParameter<typeof customInstance>}
+): UseMutationOptions<Awaited<ReturnType<typeof adminDecideVersions>>, TError,{data: BodyType<AdminVersionDecisionsRequest>}, TContext> => {
+
+const mutationKey = ['adminDecideVersions'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof adminDecideVersions>>, {data: BodyType<AdminVersionDecisionsRequest>}> = (props) => {
+          const {data} = props ?? {};
+
+          return  adminDecideVersions(data,requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type AdminDecideVersionsMutationResult = NonNullable<Awaited<ReturnType<typeof adminDecideVersions>>>
+    export type AdminDecideVersionsMutationBody = BodyType<AdminVersionDecisionsRequest>
+    export type AdminDecideVersionsMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse>
+
+    /**
+ * @summary Decide many versions at once (admin)
+ */
+export const useAdminDecideVersions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof adminDecideVersions>>, TError,{data: BodyType<AdminVersionDecisionsRequest>}, TContext>, request?: SecondParameter<typeof customInstance>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof adminDecideVersions>>,
+        TError,
+        {data: BodyType<AdminVersionDecisionsRequest>},
+        TContext
+      > => {
+
+      const mutationOptions = getAdminDecideVersionsMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * Who may call: admin only. Newest first. Rows are never changed, except that an undone
+action gets `undone_by` (the id of the `undo` action that reverted it).
+
+ * @summary The audit log of admin actions (admin)
+ */
+export const listAdminActions = (
+    params?: ListAdminActionsParams,
+ options?: SecondParameter<typeof customInstance>,signal?: AbortSignal
+) => {
+      
+      
+      return customInstance<AdminActionListResponse>(
+      {url: `/admin/actions`, method: 'GET',
+        params, signal
+    },
+      options);
+    }
+  
+
+
+
+export const getListAdminActionsQueryKey = (params?: ListAdminActionsParams,) => {
+    return [
+    `/admin/actions`, ...(params ? [params]: [])
+    ] as const;
+    }
+
+    
+export const getListAdminActionsQueryOptions = <TData = Awaited<ReturnType<typeof listAdminActions>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>>(params?: ListAdminActionsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listAdminActions>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getListAdminActionsQueryKey(params);
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof listAdminActions>>> = ({ signal }) => listAdminActions(params, requestOptions, signal);
+
+      
+
+      
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof listAdminActions>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type ListAdminActionsQueryResult = NonNullable<Awaited<ReturnType<typeof listAdminActions>>>
+export type ListAdminActionsQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>
+
+
+export function useListAdminActions<TData = Awaited<ReturnType<typeof listAdminActions>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>>(
+ params: undefined |  ListAdminActionsParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listAdminActions>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listAdminActions>>,
+          TError,
+          Awaited<ReturnType<typeof listAdminActions>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customInstance>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useListAdminActions<TData = Awaited<ReturnType<typeof listAdminActions>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>>(
+ params?: ListAdminActionsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listAdminActions>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listAdminActions>>,
+          TError,
+          Awaited<ReturnType<typeof listAdminActions>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customInstance>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useListAdminActions<TData = Awaited<ReturnType<typeof listAdminActions>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>>(
+ params?: ListAdminActionsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listAdminActions>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary The audit log of admin actions (admin)
+ */
+
+export function useListAdminActions<TData = Awaited<ReturnType<typeof listAdminActions>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>>(
+ params?: ListAdminActionsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listAdminActions>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
+ , queryClient?: QueryClient 
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getListAdminActionsQueryOptions(params,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+/**
+ * Who may call: admin only.
+
+Restores the state before the action (a version's status, a node's or publisher's
+ban, a node's admin fields), writes an `undo` action and marks the undone one. A
+version's `status_reason` keeps its history (the undo is appended to
+`statusHistory`) and the node's latest version is recomputed. 409 when the action was
+already undone, or its subject has changed since (undo the later action first); 400
+for actions that cannot be undone (`node.create`, `undo`).
+
+ * @summary Undo one admin action (admin)
+ */
+export const undoAdminAction = (
+    actionId: string,
+ options?: SecondParameter<typeof customInstance>,signal?: AbortSignal
+) => {
+      
+      
+      return customInstance<AdminUndoResponse>(
+      {url: `/admin/actions/${actionId}/undo`, method: 'POST', signal
+    },
+      options);
+    }
+  
+
+
+export const getUndoAdminActionMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof undoAdminAction>>, TError,{actionId: string}, TContext>, request?: SecondParameter<typeof customInstance>}
+): UseMutationOptions<Awaited<ReturnType<typeof undoAdminAction>>, TError,{actionId: string}, TContext> => {
+
+const mutationKey = ['undoAdminAction'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof undoAdminAction>>, {actionId: string}> = (props) => {
+          const {actionId} = props ?? {};
+
+          return  undoAdminAction(actionId,requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type UndoAdminActionMutationResult = NonNullable<Awaited<ReturnType<typeof undoAdminAction>>>
+    
+    export type UndoAdminActionMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>
+
+    /**
+ * @summary Undo one admin action (admin)
+ */
+export const useUndoAdminAction = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof undoAdminAction>>, TError,{actionId: string}, TContext>, request?: SecondParameter<typeof customInstance>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof undoAdminAction>>,
+        TError,
+        {actionId: string},
+        TContext
+      > => {
+
+      const mutationOptions = getUndoAdminActionMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * Who may call: admin only.
+
+Undoes every action of the batch as `undoAdminAction` does, all or nothing, in one
+transaction; the `undo` actions share a new `batch_id`. 409 when the batch was already
+undone or one of its subjects has changed since.
+
+ * @summary Undo every action of a batch (admin)
+ */
+export const undoAdminBatch = (
+    batchId: string,
+ options?: SecondParameter<typeof customInstance>,signal?: AbortSignal
+) => {
+      
+      
+      return customInstance<AdminUndoResponse>(
+      {url: `/admin/batches/${batchId}/undo`, method: 'POST', signal
+    },
+      options);
+    }
+  
+
+
+export const getUndoAdminBatchMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof undoAdminBatch>>, TError,{batchId: string}, TContext>, request?: SecondParameter<typeof customInstance>}
+): UseMutationOptions<Awaited<ReturnType<typeof undoAdminBatch>>, TError,{batchId: string}, TContext> => {
+
+const mutationKey = ['undoAdminBatch'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof undoAdminBatch>>, {batchId: string}> = (props) => {
+          const {batchId} = props ?? {};
+
+          return  undoAdminBatch(batchId,requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type UndoAdminBatchMutationResult = NonNullable<Awaited<ReturnType<typeof undoAdminBatch>>>
+    
+    export type UndoAdminBatchMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>
+
+    /**
+ * @summary Undo every action of a batch (admin)
+ */
+export const useUndoAdminBatch = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof undoAdminBatch>>, TError,{batchId: string}, TContext>, request?: SecondParameter<typeof customInstance>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof undoAdminBatch>>,
+        TError,
+        {batchId: string},
+        TContext
+      > => {
+
+      const mutationOptions = getUndoAdminBatchMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * Who may call: admin only. `pending` and `flagged` count the versions the review queue
+shows (`listAllNodeVersions`: versions of Active nodes); `published_last_24h` the
+versions published in the last 24 hours.
+
+ * @summary Counts for the admin dashboard (admin)
+ */
+export const getAdminOverview = (
+    
+ options?: SecondParameter<typeof customInstance>,signal?: AbortSignal
+) => {
+      
+      
+      return customInstance<AdminOverview>(
+      {url: `/admin/overview`, method: 'GET', signal
+    },
+      options);
+    }
+  
+
+
+
+export const getGetAdminOverviewQueryKey = () => {
+    return [
+    `/admin/overview`
+    ] as const;
+    }
+
+    
+export const getGetAdminOverviewQueryOptions = <TData = Awaited<ReturnType<typeof getAdminOverview>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse>>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAdminOverview>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetAdminOverviewQueryKey();
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getAdminOverview>>> = ({ signal }) => getAdminOverview(requestOptions, signal);
+
+      
+
+      
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getAdminOverview>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type GetAdminOverviewQueryResult = NonNullable<Awaited<ReturnType<typeof getAdminOverview>>>
+export type GetAdminOverviewQueryError = ErrorType<UnauthorizedResponse | ForbiddenResponse>
+
+
+export function useGetAdminOverview<TData = Awaited<ReturnType<typeof getAdminOverview>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse>>(
+  options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAdminOverview>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getAdminOverview>>,
+          TError,
+          Awaited<ReturnType<typeof getAdminOverview>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customInstance>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetAdminOverview<TData = Awaited<ReturnType<typeof getAdminOverview>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAdminOverview>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getAdminOverview>>,
+          TError,
+          Awaited<ReturnType<typeof getAdminOverview>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customInstance>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetAdminOverview<TData = Awaited<ReturnType<typeof getAdminOverview>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAdminOverview>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary Counts for the admin dashboard (admin)
+ */
+
+export function useGetAdminOverview<TData = Awaited<ReturnType<typeof getAdminOverview>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAdminOverview>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
+ , queryClient?: QueryClient 
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetAdminOverviewQueryOptions(options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+/**
+ * Who may call: admin only.
+
+The files of the version's archive (read in memory, never unpacked) and, when the node
+has an earlier version (by semver) with an archive, the difference to it: `added` and
+`changed` name files of this archive, `removed` files of the earlier one; paths are
+compared without the archive's top-level folder. `changed` means a different size or
+CRC-32. 404 when the version has no archive; 409 when the archive fails the archive
+checks (its findings are in the version's `scan_findings`).
+
+ * @summary The files of a version's archive, and what changed (admin)
+ */
+export const listAdminVersionFiles = (
+    nodeId: string,
+    versionNumber: SemVer,
+ options?: SecondParameter<typeof customInstance>,signal?: AbortSignal
+) => {
+      
+      
+      return customInstance<AdminVersionFiles>(
+      {url: `/admin/nodes/${nodeId}/versions/${versionNumber}/files`, method: 'GET', signal
+    },
+      options);
+    }
+  
+
+
+
+export const getListAdminVersionFilesQueryKey = (nodeId?: string,
+    versionNumber?: SemVer,) => {
+    return [
+    `/admin/nodes/${nodeId}/versions/${versionNumber}/files`
+    ] as const;
+    }
+
+    
+export const getListAdminVersionFilesQueryOptions = <TData = Awaited<ReturnType<typeof listAdminVersionFiles>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>>(nodeId: string,
+    versionNumber: SemVer, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listAdminVersionFiles>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getListAdminVersionFilesQueryKey(nodeId,versionNumber);
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof listAdminVersionFiles>>> = ({ signal }) => listAdminVersionFiles(nodeId,versionNumber, requestOptions, signal);
+
+      
+
+      
+
+   return  { queryKey, queryFn, enabled: !!(nodeId && versionNumber), ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof listAdminVersionFiles>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type ListAdminVersionFilesQueryResult = NonNullable<Awaited<ReturnType<typeof listAdminVersionFiles>>>
+export type ListAdminVersionFilesQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>
+
+
+export function useListAdminVersionFiles<TData = Awaited<ReturnType<typeof listAdminVersionFiles>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>>(
+ nodeId: string,
+    versionNumber: SemVer, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listAdminVersionFiles>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listAdminVersionFiles>>,
+          TError,
+          Awaited<ReturnType<typeof listAdminVersionFiles>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customInstance>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useListAdminVersionFiles<TData = Awaited<ReturnType<typeof listAdminVersionFiles>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>>(
+ nodeId: string,
+    versionNumber: SemVer, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listAdminVersionFiles>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listAdminVersionFiles>>,
+          TError,
+          Awaited<ReturnType<typeof listAdminVersionFiles>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customInstance>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useListAdminVersionFiles<TData = Awaited<ReturnType<typeof listAdminVersionFiles>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>>(
+ nodeId: string,
+    versionNumber: SemVer, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listAdminVersionFiles>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary The files of a version's archive, and what changed (admin)
+ */
+
+export function useListAdminVersionFiles<TData = Awaited<ReturnType<typeof listAdminVersionFiles>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>>(
+ nodeId: string,
+    versionNumber: SemVer, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listAdminVersionFiles>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
+ , queryClient?: QueryClient 
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getListAdminVersionFilesQueryOptions(nodeId,versionNumber,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+/**
+ * Who may call: admin only.
+
+The UTF-8 text of one file of the archive, by its full `path` as `listAdminVersionFiles`
+names it. Files over 1 MB are not shown (`truncated: true`, `text` empty). 404 for a
+path that is not a file of the archive, 415 for a file that is not UTF-8 text.
+
+ * @summary One text file of a version's archive (admin)
+ */
+export const getAdminVersionFile = (
+    nodeId: string,
+    versionNumber: SemVer,
+    params: GetAdminVersionFileParams,
+ options?: SecondParameter<typeof customInstance>,signal?: AbortSignal
+) => {
+      
+      
+      return customInstance<AdminVersionFile>(
+      {url: `/admin/nodes/${nodeId}/versions/${versionNumber}/file`, method: 'GET',
+        params, signal
+    },
+      options);
+    }
+  
+
+
+
+export const getGetAdminVersionFileQueryKey = (nodeId?: string,
+    versionNumber?: SemVer,
+    params?: GetAdminVersionFileParams,) => {
+    return [
+    `/admin/nodes/${nodeId}/versions/${versionNumber}/file`, ...(params ? [params]: [])
+    ] as const;
+    }
+
+    
+export const getGetAdminVersionFileQueryOptions = <TData = Awaited<ReturnType<typeof getAdminVersionFile>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | UnsupportedMediaTypeResponse>>(nodeId: string,
+    versionNumber: SemVer,
+    params: GetAdminVersionFileParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAdminVersionFile>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetAdminVersionFileQueryKey(nodeId,versionNumber,params);
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getAdminVersionFile>>> = ({ signal }) => getAdminVersionFile(nodeId,versionNumber,params, requestOptions, signal);
+
+      
+
+      
+
+   return  { queryKey, queryFn, enabled: !!(nodeId && versionNumber), ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getAdminVersionFile>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type GetAdminVersionFileQueryResult = NonNullable<Awaited<ReturnType<typeof getAdminVersionFile>>>
+export type GetAdminVersionFileQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | UnsupportedMediaTypeResponse>
+
+
+export function useGetAdminVersionFile<TData = Awaited<ReturnType<typeof getAdminVersionFile>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | UnsupportedMediaTypeResponse>>(
+ nodeId: string,
+    versionNumber: SemVer,
+    params: GetAdminVersionFileParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAdminVersionFile>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getAdminVersionFile>>,
+          TError,
+          Awaited<ReturnType<typeof getAdminVersionFile>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customInstance>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetAdminVersionFile<TData = Awaited<ReturnType<typeof getAdminVersionFile>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | UnsupportedMediaTypeResponse>>(
+ nodeId: string,
+    versionNumber: SemVer,
+    params: GetAdminVersionFileParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAdminVersionFile>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getAdminVersionFile>>,
+          TError,
+          Awaited<ReturnType<typeof getAdminVersionFile>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customInstance>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetAdminVersionFile<TData = Awaited<ReturnType<typeof getAdminVersionFile>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | UnsupportedMediaTypeResponse>>(
+ nodeId: string,
+    versionNumber: SemVer,
+    params: GetAdminVersionFileParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAdminVersionFile>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary One text file of a version's archive (admin)
+ */
+
+export function useGetAdminVersionFile<TData = Awaited<ReturnType<typeof getAdminVersionFile>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | UnsupportedMediaTypeResponse>>(
+ nodeId: string,
+    versionNumber: SemVer,
+    params: GetAdminVersionFileParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAdminVersionFile>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
+ , queryClient?: QueryClient 
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetAdminVersionFileQueryOptions(nodeId,versionNumber,params,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+/**
  * Who may call: admins. Queues the archive checks and security scan again for Pending
 versions that have their archive, were published at least `minAge` ago and were last
 scanned at least `minSecurityScanAge` ago (or never), oldest first, at most `maxNodes`.

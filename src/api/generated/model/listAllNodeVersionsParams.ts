@@ -10,6 +10,8 @@ import type { StatusesParameter } from './statusesParameter';
 import type { IncludeStatusReasonParameter } from './includeStatusReasonParameter';
 import type { PageParameter } from './pageParameter';
 import type { LimitParameter } from './limitParameter';
+import type { PublisherId } from './publisherId';
+import type { ListAllNodeVersionsSort } from './listAllNodeVersionsSort';
 
 export type ListAllNodeVersionsParams = {
 /**
@@ -36,4 +38,20 @@ page?: PageParameter;
  * @maximum 100
  */
 limit?: LimitParameter;
+/**
+ * Only versions of this publisher's nodes.
+ */
+publisher_id?: PublisherId;
+/**
+ * Only versions published at or after this time.
+ */
+created_after?: string;
+/**
+ * Only versions published before this time.
+ */
+created_before?: string;
+/**
+ * `newest` (default) or `oldest` first, by publication time.
+ */
+sort?: ListAllNodeVersionsSort;
 };

@@ -266,8 +266,9 @@ export function useGetNodeVersion<TData = Awaited<ReturnType<typeof getNodeVersi
  * Who may call: anyone. A status filter never refuses: non-admins get the Active
 versions among those asked for; admins may filter by any `statuses` (the
 moderation queue uses `statuses=NodeVersionStatusPending&statuses=NodeVersionStatusFlagged`).
-`status_reason` and `scan_findings` are returned only to admins with
-`include_status_reason=true`. Newest first.
+`status_reason`, `scan_findings` and `archive_size` are returned only to admins with
+`include_status_reason=true`. Newest first unless `sort=oldest`; `publisher_id`,
+`created_after` and `created_before` narrow the list (the admins' review queue).
 
  * @summary List versions across nodes
  */
