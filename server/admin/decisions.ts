@@ -5,15 +5,11 @@ import { randomUUID } from 'node:crypto'
 import { and, eq, inArray, or, sql } from 'drizzle-orm'
 import type { Db } from '../db/client'
 import { refreshLatestVersion } from '../db/latest-version'
-import {
-  nodeVersions,
-  pendingUploads,
-  type NodeVersion,
-  type NodeVersionStatus,
-} from '../db/schema'
+import { nodeVersions, type NodeVersion, type NodeVersionStatus } from '../db/schema'
 import { badRequest, notFound } from '../http/errors'
 import type { Caller } from '../http/context'
 import { adminDecisionReason } from '../versions/status-reason'
+import { writeVersionStatus } from '../versions/writes'
 import { recordActions, type ActionRecord } from './audit'
 import type { AdminActionRow } from '../db/schema'
 
@@ -96,24 +92,6 @@ export async function lockVersions(tx: Db, ids: readonly string[]): Promise<Node
     .where(inArray(nodeVersions.id, [...ids]))
     .orderBy(nodeVersions.id)
     .for('update')
-}
-
-/** Sets one locked version's status and reason (deleting ends its upload link); no latest refresh. */
-export async function writeVersionStatus(
-  tx: Db,
-  version: NodeVersion,
-  status: NodeVersionStatus,
-  statusReason: string,
-): Promise<NodeVersion> {
-  const [updated] = await tx
-    .update(nodeVersions)
-    .set({ status, statusReason })
-    .where(eq(nodeVersions.id, version.id))
-    .returning()
-  if (status === 'NodeVersionStatusDeleted') {
-    await tx.delete(pendingUploads).where(eq(pendingUploads.nodeVersionId, version.id))
-  }
-  return updated
 }
 
 export async function refreshNodes(tx: Db, nodeIds: Iterable<string>): Promise<void> {

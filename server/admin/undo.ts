@@ -17,7 +17,8 @@ import { badRequest, conflict, notFound } from '../http/errors'
 import type { Caller } from '../http/context'
 import { adminDecisionReason } from '../versions/status-reason'
 import { recordActions, type ActionRecord } from './audit'
-import { lockVersions, refreshNodes, writeVersionStatus } from './decisions'
+import { writeVersionStatus } from '../versions/writes'
+import { lockVersions, refreshNodes } from './decisions'
 import {
   adminFieldsOf,
   adminFieldsState,

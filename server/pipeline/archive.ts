@@ -801,6 +801,9 @@ function checkedArchive(
   const byName = new Map(
     entries.filter((entry) => !entry.isDirectory).map((entry) => [entry.name, entry]),
   )
+  // The scan and the extraction both read the Python files: inflate each once. What is read does
+  // not depend on `maxBytes` once the declared size is within it.
+  const texts = new Map<string, string | null>()
   return {
     entries: entries.map(({ name, compressedSize, uncompressedSize, isDirectory, crc }) => ({
       name,
@@ -813,20 +816,26 @@ function checkedArchive(
     readText(name, maxBytes) {
       const entry = byName.get(name)
       if (entry === undefined || entry.uncompressedSize > maxBytes) return null
-      const result = inflateEntry(bytes, entry, maxBytes)
-      if (
-        result.kind !== 'ok' ||
-        result.size !== entry.uncompressedSize ||
-        result.crc !== entry.crc
-      ) {
-        return null
-      }
-      try {
-        return utf8.decode(concat(result.chunks, result.size))
-      } catch {
-        return null
-      }
+      if (!texts.has(name)) texts.set(name, inflateText(entry))
+      return texts.get(name) ?? null
     },
+  }
+
+  function inflateText(entry: RawEntry): string | null {
+    const maxBytes = entry.uncompressedSize
+    const result = inflateEntry(bytes, entry, maxBytes)
+    if (
+      result.kind !== 'ok' ||
+      result.size !== entry.uncompressedSize ||
+      result.crc !== entry.crc
+    ) {
+      return null
+    }
+    try {
+      return utf8.decode(concat(result.chunks, result.size))
+    } catch {
+      return null
+    }
   }
 }
 

@@ -11,13 +11,10 @@ import { checkArchive, DEFAULT_ARCHIVE_LIMITS } from './archive'
 import { extractComfyNodes, type Extraction } from './extract'
 import { atLeast, SEVERITIES, snippet, type Finding, type Severity } from './findings'
 import { enqueueJob } from './jobs'
-import { scanArchive } from './scan'
+import { DEFAULT_SCAN_BUDGET, scanArchive } from './scan'
 import type { JobHandler } from './worker'
 
 export const PROCESS_VERSION_JOB = 'process-version'
-
-/** Python sources larger than this are not parsed for comfy nodes (the scan reports them). */
-const MAX_PYTHON_SOURCE_BYTES = 2 * 1024 * 1024
 
 export type ReviewMode = 'auto' | 'manual'
 
@@ -38,12 +35,18 @@ export interface PipelineDeps {
 }
 
 /** Queues the checks of a version whose archive is stored (inside the upload's transaction). */
-export async function queueVersionChecks(db: Db, versionId: string, now = new Date()) {
+export async function queueVersionChecks(
+  db: Db,
+  versionId: string,
+  now = new Date(),
+): Promise<NodeVersion> {
   await enqueueJob(db, PROCESS_VERSION_JOB, versionId, now)
-  await db
+  const [queued] = await db
     .update(nodeVersions)
     .set({ pipelineState: 'queued' })
     .where(eq(nodeVersions.id, versionId))
+    .returning()
+  return queued
 }
 
 export interface Examination {
@@ -76,7 +79,8 @@ export async function examineArchive(
   for (const entry of archive.entries) {
     const inPackage = entry.name.startsWith(archive.packageRoot)
     if (entry.isDirectory || !inPackage || !entry.name.endsWith('.py')) continue
-    const text = archive.readText(entry.name, MAX_PYTHON_SOURCE_BYTES)
+    // Sources too large for the scan are not parsed either (the scan reports them).
+    const text = archive.readText(entry.name, DEFAULT_SCAN_BUDGET.maxFileBytes)
     if (text !== null) sources.set(entry.name.slice(archive.packageRoot.length), text)
   }
   const extraction = await extractComfyNodes(sources)

@@ -245,9 +245,7 @@ export async function acceptUpload(
         .set({ storageKey: upload.storageKey, archiveSize: staged.size })
         .where(eq(nodeVersions.id, version.id))
       // Checked, scanned and decided by the pipeline's worker (server/pipeline/).
-      await queueVersionChecks(tx, version.id, now)
-      const [stored] = await tx.select().from(nodeVersions).where(eq(nodeVersions.id, version.id))
-      return { version: stored, size: staged.size }
+      return { version: await queueVersionChecks(tx, version.id, now), size: staged.size }
     })
   } finally {
     await fs.rm(staged.file, { force: true })
@@ -281,23 +279,35 @@ export async function updateVersion(
   return updated
 }
 
-/** Sets a version's status (and reason) and recomputes the node's latest version. */
-export async function setVersionStatus(
-  db: Db,
+/**
+ * Sets one version's status, and its reason when given (deleting ends its upload link), without
+ * recomputing the node's latest version: the caller does, once per node (admin batches).
+ */
+export async function writeVersionStatus(
+  tx: Db,
   version: NodeVersion,
   status: NodeVersionStatus,
   statusReason?: string,
 ): Promise<NodeVersion> {
+  const [updated] = await tx
+    .update(nodeVersions)
+    .set({ status, ...(statusReason !== undefined ? { statusReason } : {}) })
+    .where(eq(nodeVersions.id, version.id))
+    .returning()
+  if (status === 'NodeVersionStatusDeleted') {
+    await tx.delete(pendingUploads).where(eq(pendingUploads.nodeVersionId, version.id))
+  }
+  return updated
+}
+
+/** Sets a version's status and recomputes the node's latest version. */
+export async function setVersionStatus(
+  db: Db,
+  version: NodeVersion,
+  status: NodeVersionStatus,
+): Promise<NodeVersion> {
   return db.transaction(async (tx) => {
-    const [updated] = await tx
-      .update(nodeVersions)
-      .set({ status, ...(statusReason !== undefined ? { statusReason: statusReason.trim() } : {}) })
-      .where(eq(nodeVersions.id, version.id))
-      .returning()
-    // Deleting a version ends its pending upload, if any.
-    if (status === 'NodeVersionStatusDeleted') {
-      await tx.delete(pendingUploads).where(eq(pendingUploads.nodeVersionId, version.id))
-    }
+    const updated = await writeVersionStatus(tx, version, status)
     await refreshLatestVersion(tx, version.nodeId)
     return updated
   })
