@@ -44,6 +44,23 @@ describe('persisted cache (seed section 9)', () => {
     expect(stored.clientState.queries.map((query) => query.queryKey[0])).toEqual(['/nodes/done'])
   })
 
+  it('never persists admin-only answers (admin calls, the all-versions feed, banned nodes)', async () => {
+    const queryClient = new QueryClient()
+    queryClient.setQueryData(['/nodes/a'], { id: 'a' })
+    queryClient.setQueryData(['/admin/overview'], { pending: 1 })
+    queryClient.setQueryData(['/versions', { statuses: ['NodeVersionStatusPending'] }], {})
+    queryClient.setQueryData(['/nodes', { include_banned: true }], { nodes: [] })
+    queryClient.setQueryData(['/nodes', { page: 2 }], { nodes: [] })
+    await save(queryClient, 'b')
+    const stored = JSON.parse(localStorage.getItem(KEY) ?? '{}') as {
+      clientState: { queries: { queryKey: unknown[] }[] }
+    }
+    expect(stored.clientState.queries.map((query) => query.queryKey)).toEqual([
+      ['/nodes/a'],
+      ['/nodes', { page: 2 }],
+    ])
+  })
+
   it('is restored when younger than 24 hours and written by the same build', async () => {
     const writer = new QueryClient()
     writer.setQueryData(['/nodes/a'], { id: 'a' })

@@ -22,14 +22,15 @@ describe('public pages leave the signed-in texts out of their HTML', () => {
       string,
       { common: Record<string, unknown> }
     >
-    expect(ON_DEMAND_TRANSLATION_SECTIONS).toEqual(['auth', 'manage'])
+    expect(ON_DEMAND_TRANSLATION_SECTIONS).toEqual(['auth', 'manage', 'admin'])
     for (const language of ['en', 'ja']) {
       const sections = Object.keys(store[language].common)
       expect(sections).not.toContain('auth')
       expect(sections).not.toContain('manage')
+      expect(sections).not.toContain('admin')
       expect(sections).toEqual(
         Object.keys(loadLocale(language)).filter(
-          (section) => !['auth', 'manage'].includes(section),
+          (section) => !['auth', 'manage', 'admin'].includes(section),
         ),
       )
     }

@@ -2119,6 +2119,8 @@ export interface components {
             pipeline_state?: components["schemas"]["PipelineState"];
             /** @description Why extracting the ComfyUI nodes failed ('' otherwise). */
             comfy_node_extract_reason?: string;
+            /** @description The id of the node's publisher (in `listAllNodeVersions` answers). */
+            publisher_id?: string;
             /**
              * @description Bytes of the version's zip archive; only for the callers who see `status_reason`,
              *     and absent when the size is not known (no archive yet, or an archive stored before

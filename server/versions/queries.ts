@@ -58,7 +58,7 @@ export async function listAllVersions(
   db: Db,
   filter: AllVersionsFilter,
   paging: Paging,
-): Promise<{ rows: NodeVersion[]; total: number }> {
+): Promise<{ rows: (NodeVersion & { publisherId: string })[]; total: number }> {
   const conditions = [inArray(nodeVersions.status, filter.statuses)]
   if (filter.nodeId)
     conditions.push(eq(sql`lower(${nodeVersions.nodeId})`, filter.nodeId.toLowerCase()))
@@ -77,10 +77,11 @@ export async function listAllVersions(
     sql`exists (select 1 from ${nodes} where ${nodes.id} = ${nodeVersions.nodeId} and ${nodes.status} = 'NodeStatusActive')`,
   )
   const where = and(...conditions)
-  const [rows, [{ total }]] = await Promise.all([
+  const [found, [{ total }]] = await Promise.all([
     db
-      .select()
+      .select({ version: nodeVersions, publisherId: nodes.publisherId })
       .from(nodeVersions)
+      .innerJoin(nodes, eq(nodes.id, nodeVersions.nodeId))
       .where(where)
       .orderBy(
         ...(filter.sort === 'oldest'
@@ -94,7 +95,7 @@ export async function listAllVersions(
       .from(nodeVersions)
       .where(where),
   ])
-  return { rows, total }
+  return { rows: found.map(({ version, publisherId }) => ({ ...version, publisherId })), total }
 }
 
 export async function listComfyNodesOfVersion(db: Db, versionId: string, paging: Paging) {

@@ -96,7 +96,10 @@ export const versionHandlers: HandlerMap = {
     )
     const view = versionView(context, isAdmin && query.include_status_reason === true)
     return {
-      versions: result.rows.map((version) => toApiNodeVersion(version, view)),
+      versions: result.rows.map((version) => ({
+        ...toApiNodeVersion(version, view),
+        publisher_id: version.publisherId,
+      })),
       ...pageInfo(result.total, page, limit),
     }
   },

@@ -10,9 +10,24 @@ import {
   PERSISTED_CACHE_THROTTLE_MS,
 } from '@/src/lib/constants'
 
-/** Pending queries are not persisted; the rest follows React Query's default (successes). */
+/**
+ * Admin-only answers: the `/admin/*` calls, the review queue's feed of all versions, and
+ * anything asked with `include_banned`. They are never written to local storage, so a shared
+ * browser keeps nothing of them after the admin leaves (docs/ARCHITECTURE.md).
+ */
+export function isAdminOnlyQuery(queryKey: readonly unknown[]): boolean {
+  const [url, params] = queryKey
+  if (typeof url === 'string' && (url.startsWith('/admin') || url === '/versions')) return true
+  return typeof params === 'object' && params !== null && 'include_banned' in params
+}
+
+/** Pending and admin-only queries are not persisted; the rest follows React Query's default. */
 export function shouldPersistQuery(query: Query): boolean {
-  return query.state.status !== 'pending' && defaultShouldDehydrateQuery(query)
+  return (
+    query.state.status !== 'pending' &&
+    !isAdminOnlyQuery(query.queryKey) &&
+    defaultShouldDehydrateQuery(query)
+  )
 }
 
 /** The build id Next gives the page; a new deployment discards the persisted cache. */

@@ -14,3 +14,20 @@ export function publisherPath(id: string): string {
 export function publisherSettingsPath(id: string): string {
   return `${publisherPath(id)}/settings`
 }
+
+/** The Admin Dashboard's sections and their addresses. */
+export const ADMIN_PATHS = {
+  overview: '/admin',
+  queue: '/admin/versions',
+  nodes: '/admin/nodes',
+  publishers: '/admin/publishers',
+  addNode: '/admin/nodes/new',
+  actions: '/admin/actions',
+} as const
+
+export type AdminSection = keyof typeof ADMIN_PATHS
+
+/** An admin's review of one version. */
+export function adminReviewPath(nodeId: string, version: string): string {
+  return `/admin/versions/${encodeURIComponent(nodeId)}/${encodeURIComponent(version)}`
+}

@@ -42,6 +42,8 @@ shown to the publisher's members and admins (with `include_status_reason=true`).
   pipeline_state?: PipelineState;
   /** Why extracting the ComfyUI nodes failed ('' otherwise). */
   comfy_node_extract_reason?: string;
+  /** The id of the node's publisher (in `listAllNodeVersions` answers). */
+  publisher_id?: string;
   /** Bytes of the version's zip archive; only for the callers who see `status_reason`,
 and absent when the size is not known (no archive yet, or an archive stored before
 sizes were kept).
