@@ -78,7 +78,9 @@ export function AdminPage({ section, title, path, children }: AdminPageProps) {
           {() => (
             <>
               <AdminNav current={section} />
-              <h1 className="mb-6 text-2xl font-bold text-gray-900 dark:text-white">{heading}</h1>
+              <h1 className="mb-6 text-2xl font-bold break-words text-gray-900 dark:text-white">
+                {heading}
+              </h1>
               {children()}
             </>
           )}

@@ -30,7 +30,7 @@ import { useOwnerVersions } from './node-permissions'
 import { PublishFromCli } from './PublishFromCli'
 import { BUTTON_LINK, CARD, LINK, MUTED, SECONDARY_LINK } from './styles'
 import { useVersionActivation } from './useVersionActivation'
-import { VersionStateBadge } from './VersionPipeline'
+import { VersionStateBadge, VersionStatusDetails } from './VersionPipeline'
 
 export function NodeStatusBadge({ status }: { status: Node['status'] }) {
   const { t } = useTranslation('common')
@@ -62,11 +62,15 @@ function LatestUpload({ node, publisherId }: { node: Node; publisherId: string }
   ) {
     return null
   }
+  // Why it is not public (an admin's decision and reason, or the findings) stays on this page.
   return (
-    <p className={`flex flex-wrap items-center gap-2 text-sm ${MUTED}`}>
-      <span>{t('manage.pipeline.latestUpload', { version: latest.version })}</span>
-      <VersionStateBadge version={latest} />
-    </p>
+    <div className="basis-full text-sm sm:order-last">
+      <p className={`flex flex-wrap items-center gap-2 ${MUTED}`}>
+        <span>{t('manage.pipeline.latestUpload', { version: latest.version })}</span>
+        <VersionStateBadge version={latest} />
+      </p>
+      <VersionStatusDetails version={latest} />
+    </div>
   )
 }
 

@@ -630,7 +630,8 @@ export interface paths {
         };
         /**
          * List publishers
-         * @description Who may call: anyone. Banned publishers are hidden from non-admins.
+         * @description Who may call: anyone. Banned publishers are listed only for admins asking with
+         *     `include_banned=true`.
          */
         get: operations["listPublishers"];
         put?: never;
@@ -2794,6 +2795,11 @@ export interface components {
         IncludeBanned: boolean;
         /** @description Only versions with one of these statuses (repeated keys). */
         Statuses: components["schemas"]["NodeVersionStatus"][];
+        /**
+         * @description With `include_banned=true`, an admin gets only nodes with one of these statuses (repeated
+         *     keys), e.g. the banned ones. Ignored for everyone else, never refused.
+         */
+        NodeStatuses: components["schemas"]["NodeStatus"][];
         /** @description Include `status_reason` (and `scan_findings`) where the caller may see them. */
         IncludeStatusReason: boolean;
         /** @description Sent by some clients; accepted and ignored. */
@@ -3170,6 +3176,11 @@ export interface operations {
                 publisher_id?: components["parameters"]["PublisherIdQuery"];
                 /** @description Include banned nodes (honoured for admins, and for owners on their own publisher). */
                 include_banned?: components["parameters"]["IncludeBanned"];
+                /**
+                 * @description With `include_banned=true`, an admin gets only nodes with one of these statuses (repeated
+                 *     keys), e.g. the banned ones. Ignored for everyone else, never refused.
+                 */
+                node_statuses?: components["parameters"]["NodeStatuses"];
                 /** @description Sent by some clients; accepted and ignored. */
                 timestamp?: components["parameters"]["Timestamp"];
                 /** @description Sent by some clients; accepted and ignored. */
@@ -3224,6 +3235,11 @@ export interface operations {
                 publisher_id?: components["parameters"]["PublisherIdQuery"];
                 /** @description Include banned nodes (honoured for admins, and for owners on their own publisher). */
                 include_banned?: components["parameters"]["IncludeBanned"];
+                /**
+                 * @description With `include_banned=true`, an admin gets only nodes with one of these statuses (repeated
+                 *     keys), e.g. the banned ones. Ignored for everyone else, never refused.
+                 */
+                node_statuses?: components["parameters"]["NodeStatuses"];
                 /** @description Sent by some clients; accepted and ignored. */
                 timestamp?: components["parameters"]["Timestamp"];
                 /** @description Sent by some clients; accepted and ignored. */
@@ -3615,7 +3631,10 @@ export interface operations {
     };
     listPublishers: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Include banned publishers (honoured for admins only). */
+                include_banned?: boolean;
+            };
             header?: never;
             path?: never;
             cookie?: never;

@@ -326,6 +326,27 @@ describe.each(BACKENDS)('GET /nodes on %s', (backend) => {
       expect(single.status).toBe(200)
       expect(single.body).toMatchObject({ id: bannedNodeId, status: 'NodeStatusBanned' })
     })
+
+    it('narrows an admin list to node_statuses; others asking get the public list', async () => {
+      const { admin, user } = await signedIn()
+      const banned = await listAll(
+        { include_banned: true, node_statuses: ['NodeStatusBanned'] },
+        bearer(admin),
+      )
+      expect(banned.nodes.length).toBeGreaterThan(0)
+      expect(ids(banned.nodes)).toContain(bannedNodeId)
+      for (const node of banned.nodes) expect(node.status).toBe('NodeStatusBanned')
+      const twoKinds = await listAll(
+        { include_banned: true, node_statuses: ['NodeStatusBanned', 'NodeStatusDeleted'] },
+        bearer(admin),
+      )
+      expect(ids(twoKinds.nodes)).toEqual(expect.arrayContaining([bannedNodeId, deletedNodeId]))
+      // Status filters never refuse: a non-admin (or an admin without include_banned) is ignored.
+      const asUser = await listAll({ node_statuses: ['NodeStatusBanned'] }, bearer(user))
+      expect(asUser.total).toBe(publicIds.length)
+      const withoutInclude = await listAll({ node_statuses: ['NodeStatusBanned'] }, bearer(admin))
+      expect(withoutInclude.total).toBe(publicIds.length)
+    })
   })
 
   describe('GET /nodes/{nodeId}', () => {

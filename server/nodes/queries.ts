@@ -11,6 +11,7 @@ import {
   nodeVersions,
   publishers,
   SEARCH_TS_CONFIG,
+  type NodeStatus,
 } from '../db/schema'
 import { cachedCount } from '../db/count-cache'
 import type { NodeWithRelations } from '../http/serialize'
@@ -30,6 +31,8 @@ export interface NodeFilters {
    * `all`: every status (admins asking with include_banned).
    */
   visibility?: 'public' | 'withBanned' | 'all'
+  /** With `all`: only nodes with one of these statuses. */
+  statuses?: NodeStatus[]
 }
 
 export interface Paging {
@@ -50,6 +53,8 @@ function filterConditions(filters: NodeFilters): SQL[] {
   const visibility = filters.visibility ?? 'public'
   if (visibility === 'public') conditions.push(publiclyVisible())
   if (visibility === 'withBanned') conditions.push(ne(nodes.status, 'NodeStatusDeleted'))
+  if (visibility === 'all' && filters.statuses?.length)
+    conditions.push(inArray(nodes.status, filters.statuses))
   // A node must carry every requested tag; for OS and accelerators any requested one will do.
   if (filters.tags?.length) conditions.push(arrayContains(nodes.tags, filters.tags))
   if (filters.supportedOs?.length)

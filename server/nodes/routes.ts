@@ -42,8 +42,9 @@ function filtersOf(
     publisherId: query.publisher_id,
     nodeIds: 'node_id' in query ? query.node_id : undefined,
     // Only admins may see banned and deleted nodes in lists; others asking are ignored.
-    visibility:
-      query.include_banned === true && context.caller?.isAdmin === true ? 'all' : 'public',
+    ...(query.include_banned === true && context.caller?.isAdmin === true
+      ? { visibility: 'all', statuses: query.node_statuses }
+      : { visibility: 'public' }),
   }
 }
 

@@ -62,9 +62,19 @@ describe.each(BACKENDS)('publishers and users on %s', (backend) => {
       expect(asStranger.body.map((p) => p.id)).not.toContain(bannedPublisherId)
     })
 
-    it('shows banned publishers to admins', async () => {
-      const reply = await get<Publisher[]>(h.app, '/publishers', bearer(admin))
+    it('shows banned publishers to admins asking with include_banned, and only to them', async () => {
+      const reply = await get<Publisher[]>(h.app, '/publishers?include_banned=true', bearer(admin))
       expect(reply.body.map((publisher) => publisher.id)).toContain(bannedPublisherId)
+      // The public list for an admin who does not ask, and for a stranger who does.
+      for (const [path, headers] of [
+        ['/publishers', bearer(admin)],
+        ['/publishers?include_banned=true', bearer(stranger)],
+        ['/publishers?include_banned=true', {}],
+      ] as const) {
+        const listed = await get<Publisher[]>(h.app, path, headers)
+        expect(listed.status).toBe(200)
+        expect(listed.body.map((publisher) => publisher.id)).not.toContain(bannedPublisherId)
+      }
     })
   })
 

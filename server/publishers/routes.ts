@@ -71,8 +71,9 @@ async function publisherNodeFilters(
 }
 
 export const publisherHandlers: HandlerMap = {
-  async listPublishers(_request, _reply, context) {
-    const rows = await listPublisherRows(context.deps.db, context.caller?.isAdmin === true)
+  async listPublishers(request, _reply, context) {
+    const withBanned = request.query.include_banned === true && context.caller?.isAdmin === true
+    const rows = await listPublisherRows(context.deps.db, withBanned)
     return rows.map((row) => toApiPublisher(row))
   },
 

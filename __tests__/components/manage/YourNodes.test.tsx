@@ -223,5 +223,57 @@ describe('YourNodes', () => {
       await act(() => jest.advanceTimersByTimeAsync(10_000))
       expect(api.calls('GET', '/nodes/node-1/versions')).toHaveLength(settled)
     })
+
+    it('shows an admin’s decision on the latest upload with its reason and who made it', async () => {
+      const decision = {
+        message: 'Remove the telemetry call in __init__.py.',
+        by: 'admin@example.com',
+        statusHistory: [
+          {
+            status: 'NodeVersionStatusFlagged',
+            message: 'Remove the telemetry call in __init__.py.',
+            by: 'admin@example.com',
+          },
+        ],
+      }
+      fakeApi({
+        'GET /users/publishers/': { status: 200, data: [{ id: 'acme', name: 'Acme' }] },
+        'GET /publishers/acme/permissions': { status: 200, data: { canEdit: true } },
+        'GET /publishers/acme/nodes/v2': {
+          status: 200,
+          data: {
+            nodes: [{ id: 'node-1', name: 'Node One', status: 'NodeStatusActive' }],
+            total: 1,
+            page: 1,
+            limit: YOUR_NODES_PAGE_SIZE,
+            totalPages: 1,
+          },
+        },
+        'GET /nodes/node-1/versions': {
+          status: 200,
+          data: [
+            {
+              id: 'v-1',
+              version: '2.0.0',
+              createdAt: '2024-03-06T12:00:00Z',
+              node_id: 'node-1',
+              status: 'NodeVersionStatusFlagged',
+              pipeline_state: 'done',
+              status_reason: JSON.stringify(decision),
+            },
+          ],
+        },
+      })
+      renderWithProviders(<YourNodes />)
+      const acme = await screen.findByRole('region', { name: 'Acme' })
+      expect(await within(acme).findByText('Latest upload: 2.0.0')).toBeInTheDocument()
+      expect(within(acme).getByRole('status')).toHaveTextContent('Flagged')
+      expect(
+        within(acme).getByText('Decision: Remove the telemetry call in __init__.py.'),
+      ).toBeInTheDocument()
+      expect(within(acme).getByText('Decided by admin@example.com')).toBeInTheDocument()
+      // Never the raw JSON.
+      expect(acme.textContent).not.toContain('statusHistory')
+    })
   })
 })

@@ -566,6 +566,7 @@ export const listAllNodesQueryParams = zod.object({
   "supported_accelerators": zod.array(zod.string()).optional().describe('Only nodes supporting one of these accelerators (repeated keys).'),
   "publisher_id": zod.string().max(listAllNodesQueryPublisherIdMax).optional().describe('Only nodes of this publisher.'),
   "include_banned": zod.boolean().optional().describe('Include banned nodes (honoured for admins, and for owners on their own publisher).'),
+  "node_statuses": zod.array(zod.enum(['NodeStatusActive', 'NodeStatusDeleted', 'NodeStatusBanned'])).optional().describe('With `include_banned=true`, an admin gets only nodes with one of these statuses (repeated\nkeys), e.g. the banned ones. Ignored for everyone else, never refused.\n'),
   "timestamp": zod.string().optional().describe('Sent by some clients; accepted and ignored.'),
   "latest": zod.string().optional().describe('Sent by some clients; accepted and ignored.'),
   "comfyui_version": zod.string().optional().describe('Sent by ComfyUI; accepted and ignored.'),
@@ -693,6 +694,7 @@ export const searchNodesQueryParams = zod.object({
   "supported_accelerators": zod.array(zod.string()).optional().describe('Only nodes supporting one of these accelerators (repeated keys).'),
   "publisher_id": zod.string().max(searchNodesQueryPublisherIdMax).optional().describe('Only nodes of this publisher.'),
   "include_banned": zod.boolean().optional().describe('Include banned nodes (honoured for admins, and for owners on their own publisher).'),
+  "node_statuses": zod.array(zod.enum(['NodeStatusActive', 'NodeStatusDeleted', 'NodeStatusBanned'])).optional().describe('With `include_banned=true`, an admin gets only nodes with one of these statuses (repeated\nkeys), e.g. the banned ones. Ignored for everyone else, never refused.\n'),
   "timestamp": zod.string().optional().describe('Sent by some clients; accepted and ignored.'),
   "latest": zod.string().optional().describe('Sent by some clients; accepted and ignored.'),
   "comfyui_version": zod.string().optional().describe('Sent by ComfyUI; accepted and ignored.'),
@@ -1550,9 +1552,15 @@ export const downloadNodeVersionArchiveParams = zod.object({
 
 
 /**
- * Who may call: anyone. Banned publishers are hidden from non-admins.
+ * Who may call: anyone. Banned publishers are listed only for admins asking with
+`include_banned=true`.
+
  * @summary List publishers
  */
+export const listPublishersQueryParams = zod.object({
+  "include_banned": zod.boolean().optional().describe('Include banned publishers (honoured for admins only).')
+})
+
 export const listPublishersResponseItem = zod.object({
   "id": zod.string().describe('The publisher\'s permanent, lowercase id (like a username).'),
   "name": zod.string(),

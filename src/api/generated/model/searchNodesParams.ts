@@ -13,6 +13,7 @@ import type { SupportedOsParameter } from './supportedOsParameter';
 import type { SupportedAcceleratorsParameter } from './supportedAcceleratorsParameter';
 import type { PublisherIdQueryParameter } from './publisherIdQueryParameter';
 import type { IncludeBannedParameter } from './includeBannedParameter';
+import type { NodeStatusesParameter } from './nodeStatusesParameter';
 import type { TimestampParameter } from './timestampParameter';
 import type { LatestParameter } from './latestParameter';
 import type { ComfyuiVersionParameter } from './comfyuiVersionParameter';
@@ -75,6 +76,12 @@ publisher_id?: PublisherIdQueryParameter;
  * Include banned nodes (honoured for admins, and for owners on their own publisher).
  */
 include_banned?: IncludeBannedParameter;
+/**
+ * With `include_banned=true`, an admin gets only nodes with one of these statuses (repeated
+keys), e.g. the banned ones. Ignored for everyone else, never refused.
+
+ */
+node_statuses?: NodeStatusesParameter;
 /**
  * Sent by some clients; accepted and ignored.
  */

@@ -30,6 +30,7 @@ import type {
   ConflictResponse,
   CreatePublisherRequest,
   ForbiddenResponse,
+  ListPublishersParams,
   NotFoundResponse,
   PayloadTooLargeResponse,
   PermissionResponse,
@@ -51,17 +52,20 @@ type SecondParameter<T extends (...args: never) => unknown> = Parameters<T>[1];
 
 
 /**
- * Who may call: anyone. Banned publishers are hidden from non-admins.
+ * Who may call: anyone. Banned publishers are listed only for admins asking with
+`include_banned=true`.
+
  * @summary List publishers
  */
 export const listPublishers = (
-    
+    params?: ListPublishersParams,
  options?: SecondParameter<typeof customInstance>,signal?: AbortSignal
 ) => {
       
       
       return customInstance<Publisher[]>(
-      {url: `/publishers`, method: 'GET', signal
+      {url: `/publishers`, method: 'GET',
+        params, signal
     },
       options);
     }
@@ -69,23 +73,23 @@ export const listPublishers = (
 
 
 
-export const getListPublishersQueryKey = () => {
+export const getListPublishersQueryKey = (params?: ListPublishersParams,) => {
     return [
-    `/publishers`
+    `/publishers`, ...(params ? [params]: [])
     ] as const;
     }
 
     
-export const getListPublishersQueryOptions = <TData = Awaited<ReturnType<typeof listPublishers>>, TError = ErrorType<BadRequestResponse>>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listPublishers>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
+export const getListPublishersQueryOptions = <TData = Awaited<ReturnType<typeof listPublishers>>, TError = ErrorType<BadRequestResponse>>(params?: ListPublishersParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listPublishers>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
 
-  const queryKey =  queryOptions?.queryKey ?? getListPublishersQueryKey();
+  const queryKey =  queryOptions?.queryKey ?? getListPublishersQueryKey(params);
 
   
 
-    const queryFn: QueryFunction<Awaited<ReturnType<typeof listPublishers>>> = ({ signal }) => listPublishers(requestOptions, signal);
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof listPublishers>>> = ({ signal }) => listPublishers(params, requestOptions, signal);
 
       
 
@@ -99,7 +103,7 @@ export type ListPublishersQueryError = ErrorType<BadRequestResponse>
 
 
 export function useListPublishers<TData = Awaited<ReturnType<typeof listPublishers>>, TError = ErrorType<BadRequestResponse>>(
-  options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listPublishers>>, TError, TData>> & Pick<
+ params: undefined |  ListPublishersParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listPublishers>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof listPublishers>>,
           TError,
@@ -109,7 +113,7 @@ export function useListPublishers<TData = Awaited<ReturnType<typeof listPublishe
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 export function useListPublishers<TData = Awaited<ReturnType<typeof listPublishers>>, TError = ErrorType<BadRequestResponse>>(
-  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listPublishers>>, TError, TData>> & Pick<
+ params?: ListPublishersParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listPublishers>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof listPublishers>>,
           TError,
@@ -119,7 +123,7 @@ export function useListPublishers<TData = Awaited<ReturnType<typeof listPublishe
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 export function useListPublishers<TData = Awaited<ReturnType<typeof listPublishers>>, TError = ErrorType<BadRequestResponse>>(
-  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listPublishers>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
+ params?: ListPublishersParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listPublishers>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 /**
@@ -127,11 +131,11 @@ export function useListPublishers<TData = Awaited<ReturnType<typeof listPublishe
  */
 
 export function useListPublishers<TData = Awaited<ReturnType<typeof listPublishers>>, TError = ErrorType<BadRequestResponse>>(
-  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listPublishers>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
+ params?: ListPublishersParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listPublishers>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
 
-  const queryOptions = getListPublishersQueryOptions(options)
+  const queryOptions = getListPublishersQueryOptions(params,options)
 
   const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 

@@ -1,0 +1,72 @@
+// The search form of the admin lists: a text (sent with Enter or the button) and "banned only"
+// (applied at once). The field follows the address when it changes from outside (back, a link).
+import { Button, Checkbox, Label, TextInput } from 'flowbite-react'
+import { useId, useState, type FormEvent } from 'react'
+import { SEARCH_MAX_LENGTH } from '@/src/lib/constants'
+import type { AdminListFilters } from './list-filters'
+
+export interface AdminListFilterBarProps {
+  filters: AdminListFilters
+  /** Called with the new filters (page back to 1). */
+  onChange: (filters: AdminListFilters) => void
+  texts: {
+    landmark: string
+    search: string
+    placeholder: string
+    submit: string
+    bannedOnly: string
+  }
+}
+
+export function AdminListFilterBar({ filters, onChange, texts }: AdminListFilterBarProps) {
+  const id = useId()
+  const [text, setText] = useState(filters.q)
+  const [seen, setSeen] = useState(filters.q)
+  if (filters.q !== seen) {
+    setSeen(filters.q)
+    setText(filters.q)
+  }
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    onChange({ ...filters, q: text.trim(), page: 1 })
+  }
+
+  return (
+    <form
+      role="search"
+      aria-label={texts.landmark}
+      onSubmit={submit}
+      className="mb-6 flex flex-col gap-3 sm:flex-row sm:items-end"
+    >
+      <div className="min-w-0 flex-1">
+        <Label htmlFor={`${id}-q`} className="mb-1 block">
+          {texts.search}
+        </Label>
+        <TextInput
+          id={`${id}-q`}
+          type="search"
+          value={text}
+          maxLength={SEARCH_MAX_LENGTH}
+          autoComplete="off"
+          spellCheck={false}
+          placeholder={texts.placeholder}
+          onChange={(event) => setText(event.target.value)}
+        />
+      </div>
+      <div className="flex items-center gap-2 sm:h-10">
+        <Checkbox
+          id={`${id}-banned`}
+          checked={filters.banned}
+          onChange={(event) => onChange({ q: text.trim(), banned: event.target.checked, page: 1 })}
+        />
+        <Label htmlFor={`${id}-banned`} className="font-normal">
+          {texts.bannedOnly}
+        </Label>
+      </div>
+      <Button type="submit" color="blue">
+        {texts.submit}
+      </Button>
+    </form>
+  )
+}
