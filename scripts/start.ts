@@ -138,7 +138,11 @@ async function main() {
     process.env.CORS_ORIGINS ??= `http://localhost:${ports.web},http://127.0.0.1:${ports.web}`
     console.log(`Starting the registry API on :${ports.api}…`)
     const { startApi } = await import('../server/main')
-    const api = await startApi({ demoPublisherUid: accounts.publisher.uid, log: console.log })
+    const api = await startApi({
+      demoPublisherUid: accounts.publisher.uid,
+      demoAdminUid: accounts.admin.uid,
+      log: console.log,
+    })
     closeApi = api.close
 
     const webEnv = {

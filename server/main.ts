@@ -8,7 +8,7 @@ import { loadConfig, type ServerConfig } from './config'
 import { migrate, openDatabase } from './db/client'
 import { startMaintenance } from './system/maintenance'
 import { isDatabaseEmpty, loadDemoData } from './seed/load'
-import { attachDemoMembership } from './seed/load'
+import { attachDemoAdmin, attachDemoMembership } from './seed/load'
 import { DEMO_PUBLISHER_ACCOUNT } from './seed/accounts'
 import { LocalArchiveStorage } from './storage'
 import { pipelineHandlers } from './pipeline/handlers'
@@ -18,6 +18,8 @@ export interface StartApiOptions {
   config?: ServerConfig
   /** Firebase uid of the demo publisher account, made owner of the demo publisher. */
   demoPublisherUid?: string
+  /** Firebase uid of the demo admin account, made the actor of the demo's audit rows. */
+  demoAdminUid?: string
   log?: (message: string) => void
 }
 
@@ -50,6 +52,7 @@ export async function startApi(options: StartApiOptions = {}) {
         DEMO_PUBLISHER_ACCOUNT.name,
       )
     }
+    if (options.demoAdminUid) await attachDemoAdmin(setup.db, options.demoAdminUid)
   } finally {
     await setup.close()
   }

@@ -13,9 +13,9 @@ export interface LoadResult {
   p99: number
 }
 
-function get(agent: http.Agent, url: URL): Promise<number> {
+function get(agent: http.Agent, url: URL, headers: Record<string, string>): Promise<number> {
   return new Promise((resolve, reject) => {
-    const request = http.get(url, { agent }, (response) => {
+    const request = http.get(url, { agent, headers }, (response) => {
       response.resume()
       response.on('end', () => resolve(response.statusCode ?? 0))
     })
@@ -30,7 +30,7 @@ const percentile = (sorted: number[], p: number) =>
 
 export async function runLoad(
   urls: () => string,
-  options: { connections: number; seconds: number },
+  options: { connections: number; seconds: number; headers?: Record<string, string> },
 ): Promise<LoadResult> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: options.connections })
   const latencies: number[] = []
@@ -42,7 +42,7 @@ export async function runLoad(
       while (performance.now() < deadline) {
         const sent = performance.now()
         try {
-          const status = await get(agent, new URL(urls()))
+          const status = await get(agent, new URL(urls()), options.headers ?? {})
           if (status !== 200) errors += 1
         } catch {
           errors += 1

@@ -587,6 +587,90 @@ describe.each(BACKENDS)('the admin dashboard API on %s', (backend) => {
     })
   })
 
+  describe('on the demo data', () => {
+    const DEMO_ADMIN = 'admin@demo.comfy.test'
+
+    it('fills the queue; each finding opens its archive file at the offending line', async () => {
+      const queue = (status: string) =>
+        get<NodeVersionListResponse>(
+          h.app,
+          `/versions?statuses=${status}&include_status_reason=true&limit=100`,
+          bearer(admin),
+        )
+      const demoNodes = new Set(h.demo.nodes.map((node) => node.id))
+      const pending = (await queue(PENDING)).body.versions.filter((v) => demoNodes.has(v.node_id))
+      const flagged = (await queue(FLAGGED)).body.versions.filter((v) => demoNodes.has(v.node_id))
+      expect(pending.length).toBeGreaterThan(0)
+      expect(flagged.map((v) => `${v.node_id}@${v.version}`)).toContain(
+        'comfyui-demo-prompt-tools@0.3.0',
+      )
+      for (const version of flagged) {
+        const findings = version.scan_findings ?? []
+        expect(findings.length).toBeGreaterThan(0)
+        const base = `/admin/nodes/${version.node_id}/versions/${version.version}`
+        const files = await get<AdminVersionFiles>(h.app, `${base}/files`, bearer(admin))
+        expect(files.status).toBe(200)
+        for (const finding of findings) {
+          expect(files.body.files.map((file) => file.path)).toContain(finding.file_path)
+          const file = await get<AdminVersionFile>(
+            h.app,
+            `${base}/file?path=${encodeURIComponent(finding.file_path)}`,
+            bearer(admin),
+          )
+          expect(file.status).toBe(200)
+          const line = file.body.text.split('\n')[finding.line_number - 1]
+          expect(line.trim()).toBe(finding.code_snippet)
+        }
+      }
+    })
+
+    it('diffs a demo version in the queue against the one before it', async () => {
+      const files = await get<AdminVersionFiles>(
+        h.app,
+        '/admin/nodes/comfyui-demo-face-restore/versions/2.0.0/files',
+        bearer(admin),
+      )
+      expect(files.body.previous_version).toBe('1.3.0')
+      expect(files.body.diff).toEqual({
+        added: ['examples/workflow.json'],
+        removed: ['install.py'],
+        changed: ['pyproject.toml', '__init__.py', 'README.md'],
+      })
+    })
+
+    it('lists the demo admin’s actions, the batch among them', async () => {
+      const list = await get<AdminActionListResponse>(
+        h.app,
+        `/admin/actions?actor=${encodeURIComponent(DEMO_ADMIN)}&limit=100`,
+        bearer(admin),
+      )
+      expect(list.status).toBe(200)
+      expect(list.body.total).toBe(h.demo.adminActions.length + h.demo.publisherActions.length)
+      const batch = list.body.actions.find((action) => action.batch_id)
+      const inBatch = await get<AdminActionListResponse>(
+        h.app,
+        `/admin/actions?batch_id=${batch?.batch_id}`,
+        bearer(admin),
+      )
+      expect(inBatch.body.actions.map((action) => action.subject_label).sort()).toEqual([
+        'comfyui-demo-face-restore@1.2.0',
+        'comfyui-demo-prompt-tools@0.2.0',
+        'comfyui-demo-upscaler@1.10.0',
+      ])
+      // The history in the version's status_reason names the same decision.
+      const versions = await get<NodeVersion[]>(
+        h.app,
+        `/nodes/comfyui-demo-upscaler/versions?statuses=${ACTIVE}&include_status_reason=true`,
+        bearer(admin),
+      )
+      const latest = versions.body.find((v) => v.version === '1.10.0')
+      expect(parseReason(latest?.status_reason)).toMatchObject({
+        batchId: batch?.batch_id,
+        by: DEMO_ADMIN,
+      })
+    })
+  })
+
   it('keeps the audit rows of refused calls out of the log', async () => {
     const [{ total }] = await h.db.select({ total: sql<number>`count(*)::int` }).from(adminActions)
     const { nodeId } = await fixture([{ version: '1.0.0', status: PENDING }])

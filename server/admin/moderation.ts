@@ -151,13 +151,16 @@ function requestedAdminFields(current: AdminFields, body: AdminUpdateNodeRequest
   }
 }
 
-/** adminUpdateNode: admin fields and/or ban/unban, recorded; answers the node's id. */
+/**
+ * adminUpdateNode: admin fields and/or ban/unban, recorded; answers the node's id and whether
+ * anything changed.
+ */
 export async function updateNodeAsAdmin(
   db: Db,
   actor: Caller,
   nodeId: string,
   body: AdminUpdateNodeRequest,
-): Promise<string> {
+): Promise<{ nodeId: string; changed: boolean }> {
   const reason = requiredReason(
     body.status === 'NodeStatusBanned',
     body.status_reason,
@@ -200,17 +203,20 @@ export async function updateNodeAsAdmin(
       })
     }
     await recordActions(tx, actor, records)
-    return node.id
+    return { nodeId: node.id, changed: records.length > 0 }
   })
 }
 
-/** adminUpdatePublisher: ban or unban, recorded; answers the publisher as it is now. */
+/**
+ * adminUpdatePublisher: ban or unban, recorded; answers the publisher as it is now and whether
+ * its status changed.
+ */
 export async function updatePublisherAsAdmin(
   db: Db,
   actor: Caller,
   publisherId: string,
   body: AdminUpdatePublisherRequest,
-): Promise<Publisher> {
+): Promise<{ publisher: Publisher; changed: boolean }> {
   const reason = requiredReason(
     body.status === 'PublisherStatusBanned',
     body.status_reason,
@@ -225,7 +231,7 @@ export async function updatePublisherAsAdmin(
         `'${publisher.id}' is the registry's reserved publisher of unclaimed nodes: it cannot be banned. Ban its nodes instead.`,
       )
     }
-    if (body.status === publisher.status) return publisher
+    if (body.status === publisher.status) return { publisher, changed: false }
     await writePublisherStatus(tx, publisher.id, body.status)
     await recordActions(tx, actor, [
       {
@@ -238,7 +244,7 @@ export async function updatePublisherAsAdmin(
         reason,
       },
     ])
-    return { ...publisher, status: body.status }
+    return { publisher: { ...publisher, status: body.status }, changed: true }
   })
 }
 

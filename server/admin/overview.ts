@@ -1,16 +1,17 @@
 // The counts on the admin dashboard. Pending and Flagged count what the review queue shows
-// (listAllNodeVersions: versions of Active nodes), answered from node_versions_status_created_idx.
+// (listAllNodeVersions: versions of Active nodes), answered from node_versions_review_queue_idx
+// and nodes_not_active_idx.
 import { and, eq, gte, inArray, sql } from 'drizzle-orm'
 import type { Db } from '../db/client'
 import { nodes, nodeVersions, publishers } from '../db/schema'
 import type { Schemas } from '../http/operations'
+import { versionOfActiveNode } from '../versions/queries'
 
 type AdminOverview = Schemas['AdminOverview']
 
 const DAY_MS = 24 * 60 * 60 * 1000
 
 export async function adminOverview(db: Db, now = new Date()): Promise<AdminOverview> {
-  const activeNode = sql`exists (select 1 from ${nodes} where ${nodes.id} = ${nodeVersions.nodeId} and ${nodes.status} = 'NodeStatusActive')`
   const [queue, [recent], [bannedNodes], [bannedPublishers]] = await Promise.all([
     db
       .select({ status: nodeVersions.status, count: sql<number>`count(*)::int` })
@@ -18,7 +19,7 @@ export async function adminOverview(db: Db, now = new Date()): Promise<AdminOver
       .where(
         and(
           inArray(nodeVersions.status, ['NodeVersionStatusPending', 'NodeVersionStatusFlagged']),
-          activeNode,
+          versionOfActiveNode,
         ),
       )
       .groupBy(nodeVersions.status),

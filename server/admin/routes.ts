@@ -21,6 +21,18 @@ import { undoAction, undoBatch } from './undo'
 import { adminOverview } from './overview'
 import { versionFiles, versionFileText } from './files'
 import type { RequestContext } from '../http/context'
+import type { AdminActionRow, NodeVersion } from '../db/schema'
+import { refreshChangedPages } from './pages'
+
+/** The nodes of the versions whose status a decision changed (their public pages change). */
+function nodesWithNewStatus(decided: { versions: NodeVersion[]; actions: AdminActionRow[] }) {
+  const changed = new Set(
+    decided.actions
+      .filter((action) => action.fromValue !== action.toValue)
+      .map((action) => action.subjectId),
+  )
+  return decided.versions.filter((version) => changed.has(version.id)).map((v) => v.nodeId)
+}
 
 /** The node (any status) and one of its versions, by semver; 404 otherwise. */
 async function nodeAndVersion(context: RequestContext, nodeId: string, versionNumber: string) {
@@ -51,6 +63,8 @@ export const adminHandlers: HandlerMap = {
       await recordActions(tx, actor, [nodeCreatedRecord({ ...node, tagsAdmin })])
       return node
     })
+    // A page asked for before the node existed is cached as "not found".
+    void refreshChangedPages(context, { nodeIds: [created.id] }, (m) => request.log.warn(m))
     return reply.status(201).send(await managedNode(context, created.id))
   },
 
@@ -65,6 +79,8 @@ export const adminHandlers: HandlerMap = {
       status: body.status,
       message,
     })
+    const log = (m: string) => request.log.warn(m)
+    void refreshChangedPages(context, { nodeIds: nodesWithNewStatus(decided) }, log)
     return toApiNodeVersion(decided.versions[0], versionView(context, true))
   },
 
@@ -79,6 +95,8 @@ export const adminHandlers: HandlerMap = {
       message,
       batchId,
     })
+    const log = (m: string) => request.log.warn(m)
+    void refreshChangedPages(context, { nodeIds: nodesWithNewStatus(decided) }, log)
     const view = versionView(context, true)
     return {
       batch_id: batchId,
@@ -88,23 +106,31 @@ export const adminHandlers: HandlerMap = {
 
   async adminUpdateNode(request, _reply, context) {
     const actor = requireAdmin(context.caller)
-    const nodeId = await updateNodeAsAdmin(
+    const { nodeId, changed } = await updateNodeAsAdmin(
       context.deps.db,
       actor,
       request.params.nodeId,
       request.body,
     )
+    if (changed) {
+      void refreshChangedPages(context, { nodeIds: [nodeId] }, (m) => request.log.warn(m))
+    }
     return managedNode(context, nodeId)
   },
 
   async adminUpdatePublisher(request, _reply, context) {
     const actor = requireAdmin(context.caller)
-    const publisher = await updatePublisherAsAdmin(
+    const { publisher, changed } = await updatePublisherAsAdmin(
       context.deps.db,
       actor,
       request.params.publisherId,
       request.body,
     )
+    // Its nodes' pages disappear (ban) or come back (unban).
+    if (changed) {
+      const log = (m: string) => request.log.warn(m)
+      void refreshChangedPages(context, { publisherIds: [publisher.id] }, log)
+    }
     return toApiPublisher(publisher)
   },
 
@@ -127,13 +153,15 @@ export const adminHandlers: HandlerMap = {
 
   async undoAdminAction(request, _reply, context) {
     const actor = requireAdmin(context.caller)
-    const actions = await undoAction(context.deps.db, actor, request.params.actionId)
-    return { actions: actions.map(toApiAction) }
+    const undone = await undoAction(context.deps.db, actor, request.params.actionId)
+    void refreshChangedPages(context, undone.subjects, (m) => request.log.warn(m))
+    return { actions: undone.actions.map(toApiAction) }
   },
 
   async undoAdminBatch(request, _reply, context) {
     const actor = requireAdmin(context.caller)
     const undone = await undoBatch(context.deps.db, actor, request.params.batchId)
+    void refreshChangedPages(context, undone.subjects, (m) => request.log.warn(m))
     return { batch_id: undone.batchId, actions: undone.actions.map(toApiAction) }
   },
 

@@ -43,8 +43,16 @@ const changedSince = (action: AdminActionRow) =>
 const unreadable = (action: AdminActionRow) =>
   conflict(`Action ${action.id} does not record a state that can be restored.`)
 
-/** Restores the state before one action (its subject locked here); answers the node to refresh. */
-async function restore(tx: Db, actor: Caller, action: AdminActionRow): Promise<string | null> {
+/** What an undo changed: the nodes (latest version, public page) and publishers it touched. */
+export interface UndoneSubjects {
+  nodeIds: string[]
+  publisherIds: string[]
+}
+
+type Restored = { nodeId: string } | { publisherId: string }
+
+/** Restores the state before one action (its subject locked here); answers what it touched. */
+async function restore(tx: Db, actor: Caller, action: AdminActionRow): Promise<Restored> {
   switch (action.action) {
     case 'version.status': {
       const [version] = await lockVersions(tx, [action.subjectId])
@@ -57,7 +65,7 @@ async function restore(tx: Db, actor: Caller, action: AdminActionRow): Promise<s
         by: actor.email,
       })
       await writeVersionStatus(tx, version, action.fromValue, reason)
-      return version.nodeId
+      return { nodeId: version.nodeId }
     }
     case 'node.ban':
     case 'node.unban': {
@@ -68,7 +76,7 @@ async function restore(tx: Db, actor: Caller, action: AdminActionRow): Promise<s
       if (!to || !from) throw unreadable(action)
       if (node.status !== to.status) throw changedSince(action)
       await writeNodeStatus(tx, node.id, from)
-      return null
+      return { nodeId: node.id }
     }
     case 'node.update': {
       const node = await lockNode(tx, action.subjectId)
@@ -80,7 +88,7 @@ async function restore(tx: Db, actor: Caller, action: AdminActionRow): Promise<s
         throw changedSince(action)
       }
       await writeAdminFields(tx, node.id, from)
-      return null
+      return { nodeId: node.id }
     }
     case 'publisher.ban':
     case 'publisher.unban': {
@@ -89,7 +97,7 @@ async function restore(tx: Db, actor: Caller, action: AdminActionRow): Promise<s
       if (publisher.status !== action.toValue) throw changedSince(action)
       if (!isPublisherStatus(action.fromValue)) throw unreadable(action)
       await writePublisherStatus(tx, publisher.id, action.fromValue)
-      return null
+      return { publisherId: publisher.id }
     }
     case 'node.create':
     case 'undo':
@@ -105,17 +113,24 @@ async function undoLocked(
   actor: Caller,
   actions: readonly AdminActionRow[],
   batchId: string | null,
-): Promise<AdminActionRow[]> {
+): Promise<{ actions: AdminActionRow[]; subjects: UndoneSubjects }> {
   const done = actions.find((action) => action.undoneBy !== null)
   if (done) {
     throw conflict(`Action ${done.id} (${done.action}) was already undone by ${done.undoneBy}.`)
   }
   const records: ActionRecord[] = []
-  const nodesToRefresh: string[] = []
+  const subjects: UndoneSubjects = { nodeIds: [], publisherIds: [] }
+  // Only a version's status changes its node's latest version.
+  const versionNodes: string[] = []
   for (const action of [...actions].reverse()) {
     const undoId = randomUUID()
-    const nodeId = await restore(tx, actor, action)
-    if (nodeId) nodesToRefresh.push(nodeId)
+    const restored = await restore(tx, actor, action)
+    if ('nodeId' in restored) {
+      subjects.nodeIds.push(restored.nodeId)
+      if (action.action === 'version.status') versionNodes.push(restored.nodeId)
+    } else {
+      subjects.publisherIds.push(restored.publisherId)
+    }
     records.push({
       id: undoId,
       action: 'undo',
@@ -129,7 +144,7 @@ async function undoLocked(
       undoes: action.id,
     })
   }
-  await refreshNodes(tx, nodesToRefresh)
+  await refreshNodes(tx, versionNodes)
   const written = await recordActions(tx, actor, records)
   for (const undo of written) {
     if (!undo.undoes) continue
@@ -140,14 +155,14 @@ async function undoLocked(
       .returning({ id: adminActions.id })
     if (marked.length !== 1) throw conflict(`Action ${undo.undoes} was already undone.`)
   }
-  return written
+  return { actions: written, subjects }
 }
 
 export async function undoAction(
   db: Db,
   actor: Caller,
   actionId: string,
-): Promise<AdminActionRow[]> {
+): Promise<{ actions: AdminActionRow[]; subjects: UndoneSubjects }> {
   return db.transaction(async (tx) => {
     const [action] = await tx
       .select()
@@ -163,7 +178,7 @@ export async function undoBatch(
   db: Db,
   actor: Caller,
   batchId: string,
-): Promise<{ batchId: string; actions: AdminActionRow[] }> {
+): Promise<{ batchId: string; actions: AdminActionRow[]; subjects: UndoneSubjects }> {
   return db.transaction(async (tx) => {
     const actions = await tx
       .select()
@@ -173,7 +188,6 @@ export async function undoBatch(
       .for('update')
     if (actions.length === 0) throw notFound(`Batch ${batchId} does not exist.`)
     const undoBatchId = randomUUID()
-    const written = await undoLocked(tx, actor, actions, undoBatchId)
-    return { batchId: undoBatchId, actions: written }
+    return { batchId: undoBatchId, ...(await undoLocked(tx, actor, actions, undoBatchId)) }
   })
 }

@@ -202,6 +202,11 @@ export const nodes = pgTable(
     index('nodes_supported_accelerators_idx').using('gin', t.supportedAccelerators),
     // Visibility (status + the publisher's ban) answered from the index alone, e.g. for counts.
     index('nodes_status_publisher_idx').on(t.status, t.publisherId),
+    // The few nodes the public does not see: "versions of Active nodes" (the review queue and
+    // its counts) is asked as "no such node", an anti-join against this small index.
+    index('nodes_not_active_idx')
+      .on(t.id)
+      .where(sql`${t.status} <> 'NodeStatusActive'`),
     index('nodes_repository_trgm_idx').using('gin', sql`lower(${t.repository}) gin_trgm_ops`),
     // One live node per repository, enforced by the database so that concurrent creates cannot
     // both pass (registry_repository_key(): migration 0004, same URL forms as repositoryKey()).
@@ -266,6 +271,11 @@ export const nodeVersions = pgTable(
     uniqueIndex('node_versions_node_version_idx').on(t.nodeId, t.version),
     index('node_versions_status_created_idx').on(t.status, t.createdAt.desc().nullsFirst()),
     index('node_versions_created_at_idx').on(t.createdAt.desc().nullsFirst()),
+    // The admins' review queue (Pending and Flagged, by age) and its counts, from the index
+    // alone: node_id is in it for the check that the node is Active.
+    index('node_versions_review_queue_idx')
+      .on(t.status, t.createdAt, t.id, t.nodeId)
+      .where(sql`${t.status} in ('NodeVersionStatusPending', 'NodeVersionStatusFlagged')`),
   ],
 )
 

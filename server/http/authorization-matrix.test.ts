@@ -1,11 +1,12 @@
 /**
  * The authorization matrix: every write operation of openapi.yml (POST, PUT, PATCH, DELETE, and
- * GETs marked `x-changes-state`),
+ * GETs marked `x-changes-state`) and every admin operation (tag `admin`, reads included),
  * called as anonymous, another signed-in user, a member (role `member`), an owner, an admin and
  * the owner of a banned publisher. Each call gets fresh fixtures (its own publisher, node,
  * versions, token, upload link and unclaimed node); the status must match the row, a refusal
- * must leave the database and the archives exactly as they were, and a success must change them.
- * A write operation added to the contract without a row here fails the first test.
+ * must leave the database and the archives exactly as they were, and a successful write must
+ * change them (a read never does). A write or admin operation added to the contract without a
+ * row here fails the first tests.
  */
 import { randomBytes, randomUUID } from 'node:crypto'
 import { and, eq } from 'drizzle-orm'
@@ -68,6 +69,8 @@ interface Row {
   expect: Record<Role, number>
   /** Adjusts the fixture before the snapshot (e.g. deleting nodes before deletePublisher). */
   prepare?(f: Fixture): Promise<void>
+  /** A read: it changes nothing, even when it succeeds. */
+  read?: boolean
 }
 
 /** The usual answer of a write that needs an owner of the publisher (or an admin). */
@@ -503,6 +506,52 @@ describe.each(BACKENDS)('authorization matrix on %s', (backend) => {
     },
   ]
 
+  /** The admins' reads: admin-only, answered only to admins, never changing anything. */
+  const readRows: Row[] = [
+    {
+      operationId: 'listAdminActions',
+      prepare: async (f) => {
+        f.actionId = await adminDecision(f, null)
+      },
+      call: (f) => ({ method: 'GET', url: `/admin/actions?subject_id=${f.nodeId}` }),
+      expect: ADMIN_ONLY(200),
+      read: true,
+    },
+    {
+      operationId: 'getAdminOverview',
+      call: () => ({ method: 'GET', url: '/admin/overview' }),
+      expect: ADMIN_ONLY(200),
+      read: true,
+    },
+    {
+      operationId: 'listAdminVersionFiles',
+      prepare: (f) => withArchive(f),
+      call: (f) => ({ method: 'GET', url: `/admin/nodes/${f.nodeId}/versions/1.1.0/files` }),
+      expect: ADMIN_ONLY(200),
+      read: true,
+    },
+    {
+      operationId: 'getAdminVersionFile',
+      prepare: (f) => withArchive(f),
+      call: (f) => ({
+        method: 'GET',
+        url: `/admin/nodes/${f.nodeId}/versions/1.1.0/file?path=pyproject.toml`,
+      }),
+      expect: ADMIN_ONLY(200),
+      read: true,
+    },
+  ]
+
+  /** Gives the fixture's Pending version its archive (in storage, before the snapshot). */
+  async function withArchive(f: Fixture) {
+    const key = `${f.publisherId}/${f.nodeId}/1.1.0/node.zip`
+    await h.storage.put(key, ZIP)
+    await h.db
+      .update(nodeVersions)
+      .set({ storageKey: key })
+      .where(and(eq(nodeVersions.nodeId, f.nodeId), eq(nodeVersions.version, '1.1.0')))
+  }
+
   it('has a row for every write operation of openapi.yml, and none for others', () => {
     const writes = listOperations(loadContract())
       .filter((op) => op.changesState)
@@ -513,6 +562,19 @@ describe.each(BACKENDS)('authorization matrix on %s', (backend) => {
       missingRows: [],
     })
     expect(covered).toEqual(writes)
+  })
+
+  it('has a row for every admin operation, its reads included', () => {
+    const admin = listOperations(loadContract())
+      .filter((op) => op.tag === 'admin')
+      .map((op) => op.operationId)
+    const covered = [...rows, ...readRows].map((row) => row.operationId)
+    expect(admin.filter((id) => !covered.includes(id))).toEqual([])
+    // Reads only here, writes only above.
+    const reads = listOperations(loadContract()).filter((op) => !op.changesState)
+    expect(readRows.map((row) => reads.some((op) => op.operationId === row.operationId))).toEqual(
+      readRows.map(() => true),
+    )
   })
 
   beforeAll(async () => {
@@ -554,7 +616,9 @@ describe.each(BACKENDS)('authorization matrix on %s', (backend) => {
     await github?.close()
   })
 
-  it.each(rows.map((row) => [row.operationId, row] as const))('%s', async (_id, row) => {
+  const allRows = [...rows, ...readRows]
+
+  it.each(allRows.map((row) => [row.operationId, row] as const))('%s', async (_id, row) => {
     const outcomes: string[] = []
     const expected: string[] = []
     for (const role of ROLES) {
@@ -583,8 +647,9 @@ describe.each(BACKENDS)('authorization matrix on %s', (backend) => {
       const refused = reply.status >= 400
       outcomes.push(`${role}: ${reply.status} ${state}${refused ? ` (${reply.body.message})` : ''}`)
       const wanted = row.expect[role]
+      const changes = wanted < 300 && !row.read
       expected.push(
-        `${role}: ${wanted} ${wanted < 300 ? 'changed' : 'unchanged'}${refused ? ` (${reply.body.message})` : ''}`,
+        `${role}: ${wanted} ${changes ? 'changed' : 'unchanged'}${refused ? ` (${reply.body.message})` : ''}`,
       )
     }
     expect(outcomes).toEqual(expected)

@@ -1,12 +1,19 @@
 // The pipeline tells the website (a fake one on loopback) to regenerate a node's page.
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { nodePageRefresher, REVALIDATE_SECRET_HEADER } from './page-refresh'
+import {
+  nodePageRefresher,
+  nodePagesRefresher,
+  PAGE_REFRESH_CONCURRENCY,
+  REVALIDATE_SECRET_HEADER,
+} from './page-refresh'
 
 describe('nodePageRefresher', () => {
   let web: http.Server
   let url: string
   const calls: { method?: string; path?: string; secret?: string | string[] }[] = []
+  let inFlight = 0
+  let mostInFlight = 0
 
   beforeAll(async () => {
     web = http.createServer((request, response) => {
@@ -15,7 +22,17 @@ describe('nodePageRefresher', () => {
         path: request.url,
         secret: request.headers[REVALIDATE_SECRET_HEADER],
       })
-      response.writeHead(request.url?.includes('broken') ? 502 : 204).end()
+      // Slow pages, to see how many are regenerated at once.
+      const slow = request.url?.includes('slow')
+      inFlight++
+      mostInFlight = Math.max(mostInFlight, inFlight)
+      setTimeout(
+        () => {
+          inFlight--
+          response.writeHead(request.url?.includes('broken') ? 502 : 204).end()
+        },
+        slow ? 50 : 0,
+      )
     })
     await new Promise<void>((resolve) => web.listen(0, '127.0.0.1', resolve))
     url = `http://127.0.0.1:${(web.address() as AddressInfo).port}`
@@ -54,5 +71,18 @@ describe('nodePageRefresher', () => {
   it('does nothing without a website or secret configured', () => {
     expect(nodePageRefresher({ webUrl: undefined, revalidateSecret: 's' })).toBeUndefined()
     expect(nodePageRefresher({ webUrl: url, revalidateSecret: undefined })).toBeUndefined()
+    expect(nodePagesRefresher({ webUrl: undefined, revalidateSecret: 's' })).toBeUndefined()
+  })
+
+  it('refreshes many pages each once, a few at a time, and settles when all are done', async () => {
+    calls.length = 0
+    mostInFlight = 0
+    const refresh = nodePagesRefresher({ webUrl: url, revalidateSecret: 's' })
+    const ids = ['slow-a', 'slow-b', 'SLOW-A', 'slow-c', 'slow-d', 'slow-e', 'slow-broken']
+    await refresh?.(ids)
+    expect(calls.map((call) => call.path?.split('/').pop()).sort()).toEqual(
+      ['slow-a', 'slow-b', 'slow-broken', 'slow-c', 'slow-d', 'slow-e'].sort(),
+    )
+    expect(mostInFlight).toBe(PAGE_REFRESH_CONCURRENCY)
   })
 })

@@ -3,9 +3,9 @@
  * database side. The demo publisher account owns the seeded publisher `comfy-demo`; its membership
  * is attached once its Firebase uid is known.
  */
-import { sql } from 'drizzle-orm'
+import { and, eq, ne, sql } from 'drizzle-orm'
 import type { Db } from '../db/client'
-import { publisherMembers, publishers, users } from '../db/schema'
+import { adminActions, publisherMembers, publishers, users } from '../db/schema'
 
 export const DEMO_PUBLISHER_ACCOUNT = {
   email: 'publisher@demo.comfy.test',
@@ -19,6 +19,12 @@ export const DEMO_ADMIN_ACCOUNT = {
   password: 'demo-admin',
   name: 'Demo Admin',
 } as const
+
+/**
+ * The actor of the demo's audit rows until the demo admin account exists: its Firebase uid is
+ * known only then, and attachDemoAdmin points the rows at it (they are found by email as well).
+ */
+export const DEMO_ADMIN_SEED_ID = 'demo-admin'
 
 export const DEMO_PUBLISHER = {
   id: DEMO_PUBLISHER_ACCOUNT.publisherId,
@@ -69,12 +75,27 @@ export async function attachDemoMembership(
   })
 }
 
-/** Upsert the demo admin user with is_admin = true (only for the local demo setup). */
+/**
+ * Upsert the demo admin user with is_admin = true (only for the local demo setup), and make it
+ * the actor of the demo's audit rows (written with DEMO_ADMIN_SEED_ID, or an earlier uid of the
+ * account if the emulator's accounts were reset). Idempotent: safe to call on every start.
+ */
 export async function attachDemoAdmin(
   db: Db,
   uid: string,
   email: string = DEMO_ADMIN_ACCOUNT.email,
   name: string = DEMO_ADMIN_ACCOUNT.name,
 ): Promise<void> {
-  await upsertUser(db, uid, email, name, true)
+  await db.transaction(async (tx) => {
+    await upsertUser(tx, uid, email, name, true)
+    await tx
+      .update(adminActions)
+      .set({ actorId: uid })
+      .where(
+        and(
+          eq(sql`lower(${adminActions.actorEmail})`, email.toLowerCase()),
+          ne(adminActions.actorId, uid),
+        ),
+      )
+  })
 }

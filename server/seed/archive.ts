@@ -1,5 +1,6 @@
 /** Builds a small but real node archive (zip) the way `comfy node publish` would package it. */
 import { strToU8, zipSync } from 'fflate'
+import { offendingFileText } from './flagged-code'
 
 export interface ArchiveNodeInfo {
   id: string
@@ -25,6 +26,11 @@ export interface NodeArchiveInput {
   version: string
   dependencies: readonly string[]
   comfyNodes: readonly ArchiveComfyNode[]
+  /**
+   * More files by path (the demo's: examples/workflow.json, the offending file of a flagged
+   * version; see demoArchiveExtras).
+   */
+  extraFiles?: Readonly<Record<string, string>>
 }
 
 /** A TOML basic string (JSON string escapes are valid TOML escapes). */
@@ -137,15 +143,68 @@ export function readme(input: NodeArchiveInput): string {
   ].join('\n')
 }
 
-/** The zip bytes: pyproject.toml, __init__.py and README.md. Deterministic (fixed mtime). */
+/** An example workflow the demo archives carry from a node's third version on. */
+export const EXAMPLE_WORKFLOW_PATH = 'examples/workflow.json'
+
+/** A small ComfyUI workflow using the pack's first node class (examples/workflow.json). */
+export function exampleWorkflow(input: Pick<NodeArchiveInput, 'node' | 'comfyNodes'>): string {
+  const first = input.comfyNodes[0]
+  const nodes = [
+    { id: 1, type: 'LoadImage', pos: [40, 120], widgets_values: ['example.png', 'image'] },
+    ...(first ? [{ id: 2, type: first.comfyNodeName, pos: [380, 120], widgets_values: [] }] : []),
+  ]
+  return `${JSON.stringify({ last_node_id: nodes.length, nodes, extra: { pack: input.node.id } }, null, 2)}\n`
+}
+
+/**
+ * The extra files of a demo version's archive (DemoVersion.archiveExtras): the offending source
+ * its scan finding points at (flagged-code.ts) and the example workflow.
+ */
+export function demoArchiveExtras(
+  paths: readonly string[],
+  input: Pick<NodeArchiveInput, 'node' | 'comfyNodes'>,
+): Record<string, string> {
+  const files: Record<string, string> = {}
+  for (const path of paths) {
+    const text = path === EXAMPLE_WORKFLOW_PATH ? exampleWorkflow(input) : offendingFileText(path)
+    if (text === undefined) throw new Error(`No demo file for '${path}'`)
+    files[path] = text
+  }
+  return files
+}
+
+/**
+ * The zip bytes: pyproject.toml, __init__.py and README.md, and the extra files. Deterministic
+ * (fixed mtime).
+ */
 export function buildNodeArchive(input: NodeArchiveInput): Uint8Array {
   const mtime = new Date('2026-01-01T00:00:00Z')
+  const extra = Object.entries(input.extraFiles ?? {}).map(
+    ([path, text]): [string, [Uint8Array, { mtime: Date }]] => [path, [strToU8(text), { mtime }]],
+  )
   return zipSync(
     {
       'pyproject.toml': [strToU8(pyprojectToml(input)), { mtime }],
       '__init__.py': [strToU8(initPy(input)), { mtime }],
       'README.md': [strToU8(readme(input)), { mtime }],
+      ...Object.fromEntries(extra),
     },
     { level: 6 },
   )
+}
+
+/** The archive of a demo version (loadDemoData writes it; tests rebuild it to check it). */
+export function buildDemoVersionArchive(
+  node: ArchiveNodeInfo & { publisherId: string },
+  version: { version: string; dependencies: readonly string[]; archiveExtras: readonly string[] },
+  comfyNodes: readonly ArchiveComfyNode[],
+): Uint8Array {
+  return buildNodeArchive({
+    publisherId: node.publisherId,
+    node,
+    version: version.version,
+    dependencies: version.dependencies,
+    comfyNodes,
+    extraFiles: demoArchiveExtras(version.archiveExtras, { node, comfyNodes }),
+  })
 }

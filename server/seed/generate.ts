@@ -8,6 +8,8 @@
  * downloads), so 100k nodes never sit in memory at once.
  */
 import type {
+  AdminActionKind,
+  AdminSubjectType,
   NodeStatus,
   NodeVersionStatus,
   PublisherMemberRole,
@@ -15,9 +17,12 @@ import type {
 } from '../db/schema'
 import { UNCLAIMED_PUBLISHER } from '@/src/lib/constants'
 import type { Finding } from '../pipeline/findings'
+import { nodeStatusState } from '../admin/moderation'
 import { computeLatestVersion, semverSortKey } from '../db/semver'
 import { archiveKey } from '../storage'
-import { DEMO_PUBLISHER } from './accounts'
+import { DEMO_ADMIN_ACCOUNT, DEMO_ADMIN_SEED_ID, DEMO_PUBLISHER } from './accounts'
+import { EXAMPLE_WORKFLOW_PATH } from './archive'
+import { DEMO_FLAG_FINDINGS } from './flagged-code'
 import { Random, demoUuid, mixSeed } from './random'
 
 export const DEMO_BASE_DATE = new Date('2026-01-01T00:00:00.000Z')
@@ -116,6 +121,33 @@ export interface DemoVersion {
   scanFindings: Finding[]
   scannedAt: Date | null
   createdAt: Date
+  /**
+   * Files of its archive beyond pyproject.toml, __init__.py and README.md (not a column): the
+   * offending file of a flagged version, an example workflow (archive.ts writes them).
+   */
+  archiveExtras: string[]
+}
+
+/**
+ * A row of the admin audit log (`admin_actions`): what the demo admin did, matching the
+ * status_reason histories and statuses of the demo data. `actorId` is DEMO_ADMIN_SEED_ID until
+ * the demo admin account exists (attachDemoAdmin points the rows at its uid).
+ */
+export interface DemoAdminAction {
+  id: string
+  actorId: string
+  actorEmail: string
+  action: AdminActionKind
+  subjectType: AdminSubjectType
+  subjectId: string
+  subjectLabel: string
+  fromValue: string
+  toValue: string
+  reason: string
+  batchId: string | null
+  undoes: string | null
+  undoneBy: string | null
+  createdAt: Date
 }
 
 export interface DemoComfyNode {
@@ -151,6 +183,8 @@ export interface DemoBase {
   users: DemoUser[]
   publishers: DemoPublisher[]
   members: DemoMember[]
+  /** The demo admin's bans of the banned publishers. */
+  publisherActions: DemoAdminAction[]
 }
 
 export interface DemoNodeBatch {
@@ -159,6 +193,8 @@ export interface DemoNodeBatch {
   comfyNodes: DemoComfyNode[]
   reviews: DemoReview[]
   dailyDownloads: DemoDailyDownloads[]
+  /** The demo admin's decisions on these nodes and their versions. */
+  adminActions: DemoAdminAction[]
 }
 
 export interface DemoData extends DemoBase, DemoNodeBatch {}
@@ -298,19 +334,48 @@ const VERSION_BAN_REASONS = [
   'Bundles a copyrighted model checkpoint without permission.',
   'Installs packages from an untrusted index at import time.',
 ] as const
-// What the scan of a flagged demo version found (server/pipeline/findings.ts).
-// prettier-ignore
-const FLAG_FINDINGS: readonly Finding[] = [
-  { issue_type: 'exec-downloaded-code', severity: 'critical', file_path: '__init__.py', line_number: 12, code_snippet: 'exec(urllib.request.urlopen(URL).read())', message: 'Code downloaded from the network is executed.', scanner: 'static-scan' },
-  { issue_type: 'shell-command-from-string', severity: 'high', file_path: 'nodes/loader.py', line_number: 87, code_snippet: 'subprocess.run("unzip " + path, shell=True)', message: 'A shell command is built from strings and run with shell=True.', scanner: 'static-scan' },
-  { issue_type: 'pip-install-at-import', severity: 'high', file_path: 'install.py', line_number: 5, code_snippet: "os.system('pip install -r requirements.txt')", message: 'pip install runs when the module is imported.', scanner: 'static-scan' },
-  { issue_type: 'exec-decoded-payload', severity: 'critical', file_path: 'nodes/eval_node.py', line_number: 23, code_snippet: 'exec(base64.b64decode(PAYLOAD))', message: 'Decoded data is executed.', scanner: 'static-scan' },
-]
+/** Why the demo admin held each banned version (flagged it) before banning it. */
+const VERSION_HOLD_REASONS: Record<(typeof VERSION_BAN_REASONS)[number], string> = {
+  [VERSION_BAN_REASONS[0]]:
+    'Held for review: obfuscated code runs at import time; asked the author what it does.',
+  [VERSION_BAN_REASONS[1]]:
+    'Held for review: the archive bundles a model checkpoint; asked the author for its licence.',
+  [VERSION_BAN_REASONS[2]]:
+    'Held for review: installs packages from a custom index at import time; asked the author why.',
+}
+const PUBLISHER_BAN_REASONS = [
+  'Publishes copies of other authors’ node packs under its own name.',
+  'Spam: dozens of empty node packs that link to an unrelated site.',
+  'Published malware in several node packs (see the banned nodes).',
+] as const
+/** The demo admin's batch approval of routine updates of the demo nodes. */
+const DEMO_BATCH_REASON =
+  'Routine updates of the demo nodes: no scan findings; changelogs and archives checked.'
+const DEMO_FALSE_POSITIVE_REASON =
+  'False positive: install.py is run once by ComfyUI-Manager when the pack is installed, never imported by ComfyUI. Approved.'
+const DEMO_MISTAKEN_BAN_REASON = 'Reported as a copy of another node pack with the credits removed.'
 
-/** An admin's decision as `status_reason` (the shape today's registry's admin tools write). */
-function adminDecision(status: NodeVersionStatus, message: string): string {
-  const by = 'admin@demo.comfy.test'
-  return JSON.stringify({ message, by, statusHistory: [{ status, message, by }] })
+// What the scan of a flagged demo version found (the files are in its archive: flagged-code.ts).
+const FLAG_FINDINGS: readonly Finding[] = DEMO_FLAG_FINDINGS
+const INSTALL_FINDING = DEMO_FLAG_FINDINGS.find(
+  (finding) => finding.issue_type === 'import-time-pip-install',
+)
+
+interface StatusChange {
+  status: NodeVersionStatus
+  message: string
+}
+
+/** An admin's decisions as `status_reason` (server/versions/status-reason.ts), oldest first. */
+function adminDecision(history: readonly StatusChange[], batchId?: string): string {
+  const by = DEMO_ADMIN_ACCOUNT.email
+  const last = history[history.length - 1]
+  return JSON.stringify({
+    message: last.message,
+    by,
+    statusHistory: history.map((change) => ({ ...change, by })),
+    ...(batchId ? { batchId } : {}),
+  })
 }
 
 // prettier-ignore
@@ -353,6 +418,32 @@ const STREAM_USER = 3
 const UUID_MEMBER = 1
 const UUID_VERSION = 2
 const UUID_COMFY_NODE = 3
+const UUID_NODE_ACTION = 4
+const UUID_PUBLISHER_ACTION = 5
+const UUID_BATCH = 6
+
+const HOUR = 60 * 60 * 1000
+
+/** An audit row of the demo admin; the fields the demo does not use are empty. */
+function demoAction(
+  fields: Pick<
+    DemoAdminAction,
+    'id' | 'action' | 'subjectType' | 'subjectId' | 'subjectLabel' | 'fromValue' | 'toValue'
+  > &
+    Partial<Pick<DemoAdminAction, 'reason' | 'batchId' | 'undoes' | 'undoneBy'>> & {
+      createdAt: Date
+    },
+): DemoAdminAction {
+  return {
+    actorId: DEMO_ADMIN_SEED_ID,
+    actorEmail: DEMO_ADMIN_ACCOUNT.email,
+    reason: '',
+    batchId: null,
+    undoes: null,
+    undoneBy: null,
+    ...fields,
+  }
+}
 
 // ---------------------------------------------------------------------------------------------
 // Users, publishers, members
@@ -451,7 +542,25 @@ export function generateDemoBase(options: DemoDataOptions = {}): DemoBase {
       })
     }
   }
-  return { users, publishers, members }
+  // The demo admin banned the banned publishers a month after they appeared.
+  const publisherActions = publishers.flatMap((publisher, i): DemoAdminAction[] =>
+    publisher.status === 'PublisherStatusBanned'
+      ? [
+          demoAction({
+            id: demoUuid(o.seed, UUID_PUBLISHER_ACTION, i, 0),
+            action: 'publisher.ban',
+            subjectType: 'publisher',
+            subjectId: publisher.id,
+            subjectLabel: publisher.id,
+            fromValue: 'PublisherStatusActive',
+            toValue: 'PublisherStatusBanned',
+            reason: PUBLISHER_BAN_REASONS[i % PUBLISHER_BAN_REASONS.length],
+            createdAt: new Date(publisher.createdAt.getTime() + 30 * DAY),
+          }),
+        ]
+      : [],
+  )
+  return { users, publishers, members, publisherActions }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -460,6 +569,11 @@ export function generateDemoBase(options: DemoDataOptions = {}): DemoBase {
 interface VersionPlanEntry {
   version: string
   status?: NodeVersionStatus
+  /**
+   * The demo admin's review of an Active version: approved in the demo batch (it was Pending),
+   * or approved after the scan flagged it (a false positive: it keeps its finding).
+   */
+  review?: 'batch-approved' | 'approved-after-flag'
 }
 
 /** Fixed nodes of the `comfy-demo` publisher (the demo publisher account owns them). */
@@ -468,20 +582,28 @@ const DEMO_NODES: readonly {
   name: string
   features: [string, string]
   plan?: VersionPlanEntry[]
+  /** The demo admin banned the node on a mistaken report, then undid the ban. */
+  banUndone?: boolean
 }[] = [
   {
     id: 'comfyui-demo-upscaler',
     name: 'Demo Upscaler',
     features: ['Upscale', 'Tile'],
-    plan: [{ version: '1.8.0' }, { version: '1.9.0' }, { version: '1.10.0' }],
+    plan: [
+      { version: '1.8.0' },
+      { version: '1.9.0' },
+      { version: '1.10.0', review: 'batch-approved' },
+    ],
   },
   {
     id: 'comfyui-demo-face-restore',
     name: 'Demo Face Restore',
     features: ['Face', 'Restore'],
+    // 2.0.0 waits in the review queue; against 1.3.0 (the false positive, with install.py) its
+    // archive adds a file, changes some and removes one.
     plan: [
-      { version: '1.2.0' },
-      { version: '1.3.0' },
+      { version: '1.2.0', review: 'batch-approved' },
+      { version: '1.3.0', review: 'approved-after-flag' },
       { version: '2.0.0', status: 'NodeVersionStatusPending' },
     ],
   },
@@ -491,14 +613,24 @@ const DEMO_NODES: readonly {
     features: ['Prompt', 'Wildcard'],
     plan: [
       { version: '0.1.0' },
-      { version: '0.2.0' },
+      { version: '0.2.0', review: 'batch-approved' },
       { version: '0.3.0', status: 'NodeVersionStatusFlagged' },
     ],
   },
-  { id: 'comfyui-demo-video-helper', name: 'Demo Video Helper', features: ['Video', 'Frame'] },
+  {
+    id: 'comfyui-demo-video-helper',
+    name: 'Demo Video Helper',
+    features: ['Video', 'Frame'],
+    banUndone: true,
+  },
   { id: 'comfyui-demo-mask-editor', name: 'Demo Mask Editor', features: ['Mask', 'Segmentation'] },
   { id: 'comfyui-demo-audio-kit', name: 'Demo Audio Kit', features: ['Audio', 'Voice'] },
 ]
+
+/** When the demo admin approved the demo batch (after every version in it was published). */
+export const DEMO_BATCH_AT = new Date(DEMO_BASE_DATE.getTime() - 2 * DAY)
+/** The id of the demo admin's batch decision. */
+export const DEMO_BATCH_ID = (seed: number) => demoUuid(seed, UUID_BATCH, 0, 0)
 
 /** Number of nodes owned by `comfy-demo` (its first nodes). */
 export const DEMO_NODE_COUNT = DEMO_NODES.length
@@ -784,6 +916,7 @@ function generateNode(ctx: NodeContext, index: number, out: DemoNodeBatch): void
 
   const versions: DemoVersion[] = []
   let comfyIndex = 0
+  let actionIndex = 0
   let remainingDownloads = downloads
   for (let j = 0; j < plan.length; j++) {
     const entry = plan[j]
@@ -812,25 +945,84 @@ function generateNode(ctx: NodeContext, index: number, out: DemoNodeBatch): void
             ? 'failed'
             : 'success'
     // A flagged version draws twice, as it always has, so every later draw (and the demo data
-    // that tests name) stays the same.
-    const finding = flagged ? (rng.float(), rng.pick(FLAG_FINDINGS)) : null
+    // that tests name) stays the same; so do the draws below, in this order.
+    const drawn = flagged ? (rng.float(), rng.pick(FLAG_FINDINGS)) : null
+    const changelog = changelogFor(entry.version, identity.features, rng, j === 0)
+    const dependencies = j === plan.length - 1 || rng.chance(0.7) ? baseDeps : baseDeps.slice(0, -1)
+    const deprecated =
+      fromNewest > 0 && versionStatus === 'NodeVersionStatusActive' && rng.chance(0.06)
+    const banReason = banned ? rng.pick(VERSION_BAN_REASONS) : null
+    const versionId = demoUuid(ctx.seed, UUID_VERSION, index, j)
+    const label = `${id}@${entry.version}`
+    const decided = (at: Date, from: NodeVersionStatus, to: NodeVersionStatus, reason: string) =>
+      demoAction({
+        id: demoUuid(ctx.seed, UUID_NODE_ACTION, index, actionIndex++),
+        action: 'version.status',
+        subjectType: 'node_version',
+        subjectId: versionId,
+        subjectLabel: label,
+        fromValue: from,
+        toValue: to,
+        reason,
+        batchId: entry.review === 'batch-approved' ? DEMO_BATCH_ID(ctx.seed) : null,
+        createdAt: at,
+      })
+    // The scan's finding: drawn for a flagged version; the demo's false positive keeps its own.
+    const finding =
+      drawn ?? (entry.review === 'approved-after-flag' ? (INSTALL_FINDING ?? null) : null)
+    let statusReason = drawn ? JSON.stringify([drawn]) : ''
+    if (banReason) {
+      // Held for review first (flagged with a reason), then banned: two decisions.
+      const hold = VERSION_HOLD_REASONS[banReason]
+      statusReason = adminDecision([
+        { status: 'NodeVersionStatusFlagged', message: hold },
+        { status: 'NodeVersionStatusBanned', message: banReason },
+      ])
+      const heldAt = new Date(versionCreatedAt.getTime() + 6 * HOUR)
+      const bannedAt = new Date(versionCreatedAt.getTime() + 2 * DAY)
+      out.adminActions.push(
+        decided(heldAt, 'NodeVersionStatusPending', 'NodeVersionStatusFlagged', hold),
+        decided(bannedAt, 'NodeVersionStatusFlagged', 'NodeVersionStatusBanned', banReason),
+      )
+    } else if (entry.review === 'approved-after-flag') {
+      statusReason = adminDecision([
+        { status: 'NodeVersionStatusActive', message: DEMO_FALSE_POSITIVE_REASON },
+      ])
+      out.adminActions.push(
+        decided(
+          new Date(versionCreatedAt.getTime() + 5 * HOUR),
+          'NodeVersionStatusFlagged',
+          'NodeVersionStatusActive',
+          DEMO_FALSE_POSITIVE_REASON,
+        ),
+      )
+    } else if (entry.review === 'batch-approved') {
+      statusReason = adminDecision(
+        [{ status: 'NodeVersionStatusActive', message: DEMO_BATCH_REASON }],
+        DEMO_BATCH_ID(ctx.seed),
+      )
+      out.adminActions.push(
+        decided(
+          DEMO_BATCH_AT,
+          'NodeVersionStatusPending',
+          'NodeVersionStatusActive',
+          DEMO_BATCH_REASON,
+        ),
+      )
+    }
     const version: DemoVersion = {
-      id: demoUuid(ctx.seed, UUID_VERSION, index, j),
+      id: versionId,
       nodeId: id,
       version: entry.version,
       ...key,
-      changelog: changelogFor(entry.version, identity.features, rng, j === 0),
-      dependencies: j === plan.length - 1 || rng.chance(0.7) ? baseDeps : baseDeps.slice(0, -1),
+      changelog,
+      dependencies,
       storageKey: hasArchive
         ? archiveKey(publisher?.id ?? UNCLAIMED_PUBLISHER.id, id, entry.version)
         : null,
-      deprecated: fromNewest > 0 && versionStatus === 'NodeVersionStatusActive' && rng.chance(0.06),
+      deprecated,
       status: versionStatus,
-      statusReason: flagged
-        ? JSON.stringify([finding])
-        : banned
-          ? adminDecision('NodeVersionStatusBanned', rng.pick(VERSION_BAN_REASONS))
-          : '',
+      statusReason,
       scanFindings: finding ? [finding] : [],
       scannedAt: finding ? versionCreatedAt : null,
       comfyNodeExtractStatus: extract,
@@ -840,6 +1032,9 @@ function generateNode(ctx: NodeContext, index: number, out: DemoNodeBatch): void
       supportedComfyuiFrontendVersion: frontendVersion,
       downloads: versionDownloads,
       createdAt: versionCreatedAt,
+      archiveExtras: hasArchive
+        ? [...(finding ? [finding.file_path] : []), ...(j >= 2 ? [EXAMPLE_WORKFLOW_PATH] : [])]
+        : [],
     }
     versions.push(version)
     if (extract === 'success') {
@@ -928,10 +1123,69 @@ function generateNode(ctx: NodeContext, index: number, out: DemoNodeBatch): void
     updatedAt: newest.createdAt,
   })
   out.versions.push(...versions)
+
+  // The demo admin's bans of nodes (node.ban rows as server/admin/moderation.ts writes them).
+  const node = out.nodes[out.nodes.length - 1]
+  const active = nodeStatusState({ status: 'NodeStatusActive', statusDetail: '' })
+  if (status === 'NodeStatusBanned') {
+    out.adminActions.push(
+      demoAction({
+        id: demoUuid(ctx.seed, UUID_NODE_ACTION, index, actionIndex++),
+        action: 'node.ban',
+        subjectType: 'node',
+        subjectId: id,
+        subjectLabel: id,
+        fromValue: active,
+        toValue: nodeStatusState({ status, statusDetail: node.statusDetail }),
+        reason: node.statusDetail,
+        createdAt: new Date(newest.createdAt.getTime() + 3 * DAY),
+      }),
+    )
+  } else if (DEMO_NODES[index]?.banUndone) {
+    // Banned on a mistaken report, then undone (undo.ts): the node is Active again.
+    const reason = DEMO_MISTAKEN_BAN_REASON
+    const bannedState = nodeStatusState({ status: 'NodeStatusBanned', statusDetail: reason })
+    const banId = demoUuid(ctx.seed, UUID_NODE_ACTION, index, actionIndex++)
+    const undoId = demoUuid(ctx.seed, UUID_NODE_ACTION, index, actionIndex++)
+    const bannedAt = new Date(DEMO_BASE_DATE.getTime() - 5 * DAY)
+    out.adminActions.push(
+      demoAction({
+        id: banId,
+        action: 'node.ban',
+        subjectType: 'node',
+        subjectId: id,
+        subjectLabel: id,
+        fromValue: active,
+        toValue: bannedState,
+        reason,
+        undoneBy: undoId,
+        createdAt: bannedAt,
+      }),
+      demoAction({
+        id: undoId,
+        action: 'undo',
+        subjectType: 'node',
+        subjectId: id,
+        subjectLabel: id,
+        fromValue: bannedState,
+        toValue: active,
+        reason: `Undo of node.ban: ${reason}`,
+        undoes: banId,
+        createdAt: new Date(bannedAt.getTime() + 2 * HOUR),
+      }),
+    )
+  }
 }
 
 function emptyBatch(): DemoNodeBatch {
-  return { nodes: [], versions: [], comfyNodes: [], reviews: [], dailyDownloads: [] }
+  return {
+    nodes: [],
+    versions: [],
+    comfyNodes: [],
+    reviews: [],
+    dailyDownloads: [],
+    adminActions: [],
+  }
 }
 
 /**
@@ -971,6 +1225,7 @@ export function generateDemoData(options: DemoDataOptions = {}): DemoData {
     all.comfyNodes.push(...batch.comfyNodes)
     all.reviews.push(...batch.reviews)
     all.dailyDownloads.push(...batch.dailyDownloads)
+    all.adminActions.push(...batch.adminActions)
   }
   return { ...base, ...all }
 }

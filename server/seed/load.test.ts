@@ -3,10 +3,24 @@ import { strFromU8, unzipSync } from 'fflate'
 import type { Db } from '../db/client'
 import { refreshLatestVersion } from '../db/latest-version'
 import { nodeOrderBy, versionSemverDesc } from '../db/ordering'
-import { comfyNodes, nodes, nodeVersions, publisherMembers, publishers, users } from '../db/schema'
+import {
+  adminActions,
+  comfyNodes,
+  nodes,
+  nodeVersions,
+  publisherMembers,
+  publishers,
+  users,
+} from '../db/schema'
 import { hasTestPostgres, createTestDatabase, type TestDatabase } from '../db/test-db'
 import { MemoryArchiveStorage } from '../storage'
-import { DEMO_PUBLISHER_ACCOUNT, attachDemoMembership } from './accounts'
+import {
+  DEMO_ADMIN_ACCOUNT,
+  DEMO_ADMIN_SEED_ID,
+  DEMO_PUBLISHER_ACCOUNT,
+  attachDemoAdmin,
+  attachDemoMembership,
+} from './accounts'
 import { generateDemoData } from './generate'
 import { isDatabaseEmpty, loadDemoData } from './load'
 
@@ -165,7 +179,13 @@ describe.each(kinds)('loadDemoData on %s', (kind) => {
     expect(version?.storageKey).toBe('comfy-demo/comfyui-demo-upscaler/1.10.0/node.zip')
     const bytes = await storage.get(version?.storageKey ?? '')
     const files = unzipSync(bytes ?? new Uint8Array())
-    expect(Object.keys(files).sort()).toEqual(['README.md', '__init__.py', 'pyproject.toml'])
+    // Its third version: the example workflow is in from then on.
+    expect(Object.keys(files).sort()).toEqual([
+      'README.md',
+      '__init__.py',
+      'examples/workflow.json',
+      'pyproject.toml',
+    ])
     const toml = strFromU8(files['pyproject.toml'])
     expect(toml).toContain('version = "1.10.0"')
     expect(toml).toContain('PublisherId = "comfy-demo"')
@@ -175,6 +195,37 @@ describe.each(kinds)('loadDemoData on %s', (kind) => {
       .map((c) => c.comfyNodeName)
     expect(names.length).toBeGreaterThan(1)
     for (const name of names) expect(strFromU8(files['__init__.py'])).toContain(`"${name}": `)
+  })
+
+  it('writes the offending file of each flagged version into its archive', async () => {
+    const flagged = expected.versions.filter((v) => v.status === 'NodeVersionStatusFlagged')
+    expect(flagged.length).toBeGreaterThan(0)
+    for (const v of flagged) {
+      const files = unzipSync((await storage.get(v.storageKey ?? '')) ?? new Uint8Array())
+      for (const finding of v.scanFindings) {
+        const lines = strFromU8(files[finding.file_path]).split('\n')
+        expect(lines[finding.line_number - 1].trim()).toBe(finding.code_snippet)
+      }
+    }
+  })
+
+  it('writes the demo admin’s audit rows, and points them at the account once it exists', async () => {
+    const rows = await db.select().from(adminActions)
+    const wanted = [...expected.publisherActions, ...expected.adminActions]
+    expect(rows.map((row) => row.id).sort()).toEqual(wanted.map((row) => row.id).sort())
+    const byId = new Map(rows.map((row) => [row.id, row]))
+    for (const action of wanted) expect(byId.get(action.id)).toMatchObject(action)
+    expect(new Set(rows.map((row) => row.actorId))).toEqual(new Set([DEMO_ADMIN_SEED_ID]))
+    await attachDemoAdmin(db, 'uid-admin')
+    await attachDemoAdmin(db, 'uid-admin')
+    const attached = await db
+      .select({ actorId: adminActions.actorId, email: adminActions.actorEmail })
+      .from(adminActions)
+    expect(new Set(attached.map((row) => `${row.actorId} ${row.email}`))).toEqual(
+      new Set([`uid-admin ${DEMO_ADMIN_ACCOUNT.email}`]),
+    )
+    const [user] = await db.select().from(users).where(eq(users.id, 'uid-admin'))
+    expect(user).toMatchObject({ email: DEMO_ADMIN_ACCOUNT.email, isAdmin: true })
   })
 
   it('attaches the demo publisher account as owner of comfy-demo (idempotent)', async () => {

@@ -7,6 +7,7 @@ import type { PgTable } from 'drizzle-orm/pg-core'
 import { UNCLAIMED_PUBLISHER } from '@/src/lib/constants'
 import type { Db } from '../db/client'
 import {
+  adminActions,
   comfyNodes,
   nodeDownloadsDaily,
   nodeReviews,
@@ -20,7 +21,7 @@ import {
 import { INVITATION_TTL_MS } from '../publishers/invitations'
 import type { ArchiveStorage } from '../storage'
 import { DEMO_PUBLISHER, DEMO_PUBLISHER_ACCOUNT } from './accounts'
-import { buildNodeArchive } from './archive'
+import { buildDemoVersionArchive } from './archive'
 import {
   type DemoComfyNode,
   type DemoDataOptions,
@@ -59,6 +60,7 @@ export interface LoadDemoDataResult {
   comfyNodes: number
   reviews: number
   dailyDownloads: number
+  adminActions: number
   archives: number
 }
 
@@ -177,13 +179,7 @@ async function writeArchives(
   await runConcurrently(withArchive, 16, async (v) => {
     const node = nodeById.get(v.nodeId)
     if (!node || !v.storageKey) return
-    const bytes = buildNodeArchive({
-      publisherId: node.publisherId,
-      node,
-      version: v.version,
-      dependencies: v.dependencies,
-      comfyNodes: comfyByVersion.get(v.id) ?? [],
-    })
+    const bytes = buildDemoVersionArchive(node, v, comfyByVersion.get(v.id) ?? [])
     await storage.put(v.storageKey, bytes)
     sizes.push({ id: v.id, size: bytes.length })
   })
@@ -221,12 +217,14 @@ export async function loadDemoData(
     comfyNodes: 0,
     reviews: 0,
     dailyDownloads: 0,
+    adminActions: base.publisherActions.length,
     archives: 0,
   }
   await db.transaction(async (tx) => {
     await insertChunked(tx, users, base.users, rowsPerInsert)
     await insertChunked(tx, publishers, base.publishers, rowsPerInsert)
     await insertChunked(tx, publisherMembers, base.members, rowsPerInsert)
+    await insertChunked(tx, adminActions, base.publisherActions, rowsPerInsert)
     // The demo publisher account is invited into a second publisher, so /nodes shows an
     // invitation to accept (matched by its email: the account needs no row yet).
     const host = base.publishers.find(
@@ -290,6 +288,7 @@ export async function loadDemoData(
       await insertChunked(tx, comfyNodes, batch.comfyNodes, rowsPerInsert)
       await insertChunked(tx, nodeReviews, batch.reviews, rowsPerInsert)
       await insertChunked(tx, nodeDownloadsDaily, batch.dailyDownloads, rowsPerInsert)
+      await insertChunked(tx, adminActions, batch.adminActions, rowsPerInsert)
       const latestIds = batch.nodes.flatMap((n) => (n.latestVersionId ? [n.latestVersionId] : []))
       for (let i = 0; i < latestIds.length; i += rowsPerInsert) {
         await tx
@@ -314,6 +313,7 @@ export async function loadDemoData(
     result.comfyNodes += batch.comfyNodes.length
     result.reviews += batch.reviews.length
     result.dailyDownloads += batch.dailyDownloads.length
+    result.adminActions += batch.adminActions.length
     options.onProgress?.({ nodes: result.nodes, total })
   }
 }

@@ -1,0 +1,2 @@
+CREATE INDEX "node_versions_review_queue_idx" ON "node_versions" USING btree ("status","created_at","id","node_id") WHERE "node_versions"."status" in ('NodeVersionStatusPending', 'NodeVersionStatusFlagged');--> statement-breakpoint
+CREATE INDEX "nodes_not_active_idx" ON "nodes" USING btree ("id") WHERE "nodes"."status" <> 'NodeStatusActive';
