@@ -1,5 +1,12 @@
 import { QueryClient } from '@tanstack/react-query'
-import { connectInvalidation, pathsToInvalidate } from '@/src/api/invalidation'
+import {
+  connectInvalidation,
+  invalidateAfterDecision,
+  invalidateAfterNodeChange,
+  invalidateAfterPublisherChange,
+  invalidateAfterUndo,
+  pathsToInvalidate,
+} from '@/src/api/invalidation'
 import { getAxiosInstance, customInstance } from '@/src/api/mutator'
 
 jest.mock('@/src/lib/firebase', () => ({
@@ -55,5 +62,69 @@ describe('invalidation after writes (seed section 7)', () => {
     for (const key of keys) queryClient.setQueryData(key, { cached: true })
     await customInstance({ url: '/nodes/x', method: 'DELETE' })
     expect(invalidated()).toEqual([])
+  })
+})
+
+describe('invalidation after admin writes', () => {
+  const PATHS = [
+    '/admin/overview',
+    '/admin/actions',
+    '/admin/nodes/x',
+    '/admin/publishers/acme',
+    '/versions',
+    '/versions/v1',
+    '/nodes',
+    '/nodes/search',
+    '/nodes/x',
+    '/nodes/x/versions',
+    '/nodes/y',
+    '/publishers',
+    '/publishers/acme/nodes',
+    '/publishers/other/nodes',
+  ]
+
+  /** The cached paths `write` marks stale. */
+  async function staleAfter(write: (queryClient: QueryClient) => Promise<void>) {
+    const queryClient = new QueryClient()
+    for (const path of PATHS) queryClient.setQueryData([path], { cached: true })
+    await write(queryClient)
+    return PATHS.filter((path) => queryClient.getQueryState([path])?.isInvalidated)
+  }
+
+  it('a decision: the version lists, admin views, the node list and the decided nodes', async () => {
+    expect(await staleAfter((client) => invalidateAfterDecision(client, ['x', 'x']))).toEqual([
+      '/admin/overview',
+      '/admin/actions',
+      '/admin/nodes/x',
+      '/versions',
+      '/versions/v1',
+      '/nodes',
+      '/nodes/x',
+      '/nodes/x/versions',
+    ])
+  })
+
+  it("a node change: admin views, node lists, the node and its publisher's nodes", async () => {
+    expect(await staleAfter((client) => invalidateAfterNodeChange(client, 'x', 'acme'))).toEqual([
+      '/admin/overview',
+      '/admin/actions',
+      '/admin/nodes/x',
+      '/versions',
+      '/nodes',
+      '/nodes/search',
+      '/nodes/x',
+      '/nodes/x/versions',
+      '/publishers/acme/nodes',
+    ])
+  })
+
+  it('a publisher change: admin views, versions, and every node and publisher', async () => {
+    expect(await staleAfter(invalidateAfterPublisherChange)).toEqual(
+      PATHS.filter((path) => path !== '/admin/publishers/acme' && path !== '/versions/v1'),
+    )
+  })
+
+  it('an undo: everything', async () => {
+    expect(await staleAfter(invalidateAfterUndo)).toEqual(PATHS)
   })
 })

@@ -1,8 +1,8 @@
 // Confirmation of a destructive action; with `confirmText`, the person must type that text
 // (e.g. the id of what is deleted) before the button is enabled.
 import { useTranslation } from 'next-i18next/pages'
-import { useId, useState, type FormEvent, type ReactNode } from 'react'
-import { Dialog, FormDialogActions } from './Dialog'
+import { useState, type FormEvent, type ReactNode } from 'react'
+import { FormDialog } from './Dialog'
 import { FormMessage, TextField } from './fields'
 
 export interface ConfirmDialogProps {
@@ -36,42 +36,38 @@ function ConfirmDialogContent({
   const { t } = useTranslation('common')
   const [typed, setTyped] = useState('')
   const confirmed = confirmText === undefined || typed.trim() === confirmText
-  const formId = useId()
   const submit = (event: FormEvent) => {
     event.preventDefault()
     if (confirmed && !pending) onConfirm()
   }
   return (
-    <Dialog
-      open
+    <FormDialog
       onClose={onClose}
       title={title}
-      footer={
-        <FormDialogActions
-          formId={formId}
-          onCancel={onClose}
-          label={confirmLabel}
-          pendingLabel={t('manage.confirm.working')}
-          pending={pending}
-          disabled={!confirmed}
-          color="red"
-        />
-      }
+      label={confirmLabel}
+      pendingLabel={t('manage.confirm.working')}
+      pending={pending}
+      disabled={!confirmed}
+      color="red"
+      onSubmit={submit}
     >
-      <form id={formId} onSubmit={submit} className="space-y-4" noValidate>
-        <div className="text-sm text-gray-800 dark:text-gray-200">{children}</div>
-        {confirmText !== undefined && (
-          <TextField
-            label={t('manage.confirm.typeToConfirm', { value: confirmText })}
-            value={typed}
-            onChange={(event) => setTyped(event.target.value)}
-            autoComplete="off"
-            autoCapitalize="none"
-            spellCheck={false}
-          />
-        )}
-        {error && <FormMessage kind="error">{error}</FormMessage>}
-      </form>
-    </Dialog>
+      <ConfirmBody>{children}</ConfirmBody>
+      {confirmText !== undefined && (
+        <TextField
+          label={t('manage.confirm.typeToConfirm', { value: confirmText })}
+          value={typed}
+          onChange={(event) => setTyped(event.target.value)}
+          autoComplete="off"
+          autoCapitalize="none"
+          spellCheck={false}
+        />
+      )}
+      {error && <FormMessage kind="error">{error}</FormMessage>}
+    </FormDialog>
   )
+}
+
+/** What a confirmation is about, above its fields. */
+export function ConfirmBody({ children }: { children: ReactNode }) {
+  return <div className="text-sm text-gray-800 dark:text-gray-200">{children}</div>
 }

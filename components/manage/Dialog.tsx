@@ -2,7 +2,7 @@
 // there (returned to the opener on close), Escape and the footer buttons close it.
 import { Button, Modal, ModalBody, ModalFooter, ModalHeader } from 'flowbite-react'
 import { useTranslation } from 'next-i18next/pages'
-import type { KeyboardEvent, ReactNode, RefObject } from 'react'
+import { useId, type FormEvent, type KeyboardEvent, type ReactNode, type RefObject } from 'react'
 
 export interface DialogProps {
   open: boolean
@@ -79,5 +79,64 @@ export function FormDialogActions({
         </Button>
       )}
     </>
+  )
+}
+
+export interface FormDialogProps
+  extends
+    Omit<DialogProps, 'open' | 'footer'>,
+    Omit<FormDialogActionsProps, 'formId' | 'onCancel' | 'label' | 'pendingLabel' | 'submit'> {
+  onSubmit: (event: FormEvent<HTMLFormElement>) => void
+  /** The submit button's text (default: Save). */
+  label?: string
+  /** Its text while the request runs (default: Saving…). */
+  pendingLabel?: string
+  /** The form's classes (its spacing). */
+  formClassName?: string
+}
+
+/**
+ * A dialog around one form, its footer Cancel and the form's submit button. Mount it only while
+ * open: what is typed starts afresh each time.
+ */
+export function FormDialog({
+  onClose,
+  title,
+  children,
+  initialFocus,
+  size,
+  onSubmit,
+  label,
+  pendingLabel,
+  pending,
+  disabled,
+  color,
+  formClassName = 'space-y-4',
+}: FormDialogProps) {
+  const { t } = useTranslation('common')
+  const formId = useId()
+  return (
+    <Dialog
+      open
+      onClose={onClose}
+      title={title}
+      initialFocus={initialFocus}
+      size={size}
+      footer={
+        <FormDialogActions
+          formId={formId}
+          onCancel={onClose}
+          label={label ?? t('manage.form.save')}
+          pendingLabel={pendingLabel ?? t('manage.form.saving')}
+          pending={pending}
+          disabled={disabled}
+          color={color}
+        />
+      }
+    >
+      <form id={formId} onSubmit={onSubmit} noValidate className={formClassName}>
+        {children}
+      </form>
+    </Dialog>
   )
 }

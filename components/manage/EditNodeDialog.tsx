@@ -14,7 +14,7 @@ import {
   NODE_TAG_MAX_LENGTH,
   URL_MAX_LENGTH,
 } from './limits'
-import { Dialog, FormDialogActions } from './Dialog'
+import { FormDialog } from './Dialog'
 import { DescriptionField, FormMessage, TextField } from './fields'
 import { imageProblem, noProblems, textProblem, urlProblem } from './validation'
 
@@ -76,7 +76,6 @@ export interface EditNodeDialogProps {
 
 export function EditNodeDialog({ node, onClose, onSaved }: EditNodeDialogProps) {
   const { t } = useTranslation('common')
-  const formId = useId()
   const [values, setValues] = useState({
     name: node.name,
     description: node.description ?? '',
@@ -138,94 +137,83 @@ export function EditNodeDialog({ node, onClose, onSaved }: EditNodeDialogProps) 
   }
 
   return (
-    <Dialog
-      open
+    <FormDialog
       onClose={onClose}
       size="2xl"
       title={t('manage.node.editTitle', { name: node.name })}
-      footer={
-        <FormDialogActions
-          formId={formId}
-          onCancel={onClose}
-          label={t('manage.form.save')}
-          pendingLabel={t('manage.form.saving')}
-          pending={update.isPending}
-        />
-      }
+      pending={update.isPending}
+      onSubmit={submit}
+      formClassName="space-y-5"
     >
-      <form id={formId} onSubmit={submit} noValidate className="space-y-5">
-        <TextField
-          label={t('manage.node.name')}
-          value={values.name}
-          onChange={set('name')}
-          required
-          error={shown(problems.name)}
-        />
-        <DescriptionField
-          value={values.description}
-          onChange={set('description')}
-          error={shown(problems.description)}
-        />
-        <TextField
-          type="url"
-          label={t('manage.node.repository')}
-          value={values.repository}
-          onChange={set('repository')}
-          optional
-          placeholder="https://github.com/…"
-          error={shown(problems.repository)}
-        />
-        <TextField
-          type="url"
-          label={t('manage.node.icon')}
-          value={values.icon}
-          onChange={set('icon')}
-          optional
-          placeholder="https://"
-          error={shown(problems.icon)}
-        />
-        <TextField
-          label={t('manage.node.tags')}
-          value={values.tags}
-          onChange={set('tags')}
-          optional
-          hint={t('manage.node.tagsHint')}
-          error={shown(problems.tags)}
-        />
-        <TextField
-          label={t('manage.node.license')}
-          value={values.license}
-          onChange={set('license')}
-          optional
-          hint={t('manage.node.licenseHint')}
-          error={shown(problems.license)}
-        />
-        <CheckboxGroup
-          legend={t('manage.node.os')}
-          options={NODE_FILTER_OS}
-          labelOf={(option) => t(`filters.osName.${option}`)}
-          selected={os}
-          onChange={setOs}
-        />
-        <CheckboxGroup
-          legend={t('manage.node.accelerators')}
-          options={NODE_FILTER_ACCELERATORS}
-          labelOf={(option) => t(`filters.acceleratorName.${option}`)}
-          selected={accelerators}
-          onChange={setAccelerators}
-        />
-        <TextField
-          label={t('manage.node.comfyuiVersion')}
-          value={values.supported_comfyui_version}
-          onChange={set('supported_comfyui_version')}
-          optional
-          placeholder=">=0.3.0"
-          hint={t('manage.node.comfyuiVersionHint')}
-        />
-        {update.isError && (
-          <FormMessage kind="error">{apiErrorMessage(update.error, t)}</FormMessage>
-        )}
-      </form>
-    </Dialog>
+      <TextField
+        label={t('manage.node.name')}
+        value={values.name}
+        onChange={set('name')}
+        required
+        error={shown(problems.name)}
+      />
+      <DescriptionField
+        value={values.description}
+        onChange={set('description')}
+        error={shown(problems.description)}
+      />
+      <TextField
+        type="url"
+        label={t('manage.node.repository')}
+        value={values.repository}
+        onChange={set('repository')}
+        optional
+        placeholder="https://github.com/…"
+        error={shown(problems.repository)}
+      />
+      <TextField
+        type="url"
+        label={t('manage.node.icon')}
+        value={values.icon}
+        onChange={set('icon')}
+        optional
+        placeholder="https://"
+        error={shown(problems.icon)}
+      />
+      <TextField
+        label={t('manage.node.tags')}
+        value={values.tags}
+        onChange={set('tags')}
+        optional
+        hint={t('manage.node.tagsHint')}
+        error={shown(problems.tags)}
+      />
+      <TextField
+        label={t('manage.node.license')}
+        value={values.license}
+        onChange={set('license')}
+        optional
+        hint={t('manage.node.licenseHint')}
+        error={shown(problems.license)}
+      />
+      <CheckboxGroup
+        legend={t('manage.node.os')}
+        options={NODE_FILTER_OS}
+        labelOf={(option) => t(`filters.osName.${option}`)}
+        selected={os}
+        onChange={setOs}
+      />
+      <CheckboxGroup
+        legend={t('manage.node.accelerators')}
+        options={NODE_FILTER_ACCELERATORS}
+        labelOf={(option) => t(`filters.acceleratorName.${option}`)}
+        selected={accelerators}
+        onChange={setAccelerators}
+      />
+      <TextField
+        label={t('manage.node.comfyuiVersion')}
+        value={values.supported_comfyui_version}
+        onChange={set('supported_comfyui_version')}
+        optional
+        placeholder=">=0.3.0"
+        hint={t('manage.node.comfyuiVersionHint')}
+      />
+      {update.isError && <FormMessage kind="error">{apiErrorMessage(update.error, t)}</FormMessage>}
+    </FormDialog>
   )
 }

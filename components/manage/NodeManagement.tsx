@@ -15,20 +15,17 @@ import {
 } from '@/src/api/generated/model'
 import { getListComfyNodesQueryKey } from '@/src/api/generated/comfy-nodes/comfy-nodes'
 import { useDeleteNode } from '@/src/api/generated/nodes/nodes'
-import {
-  downloadNodeVersionArchive,
-  useDeleteNodeVersion,
-  useUpdateNodeVersion,
-} from '@/src/api/generated/versions/versions'
+import { useDeleteNodeVersion, useUpdateNodeVersion } from '@/src/api/generated/versions/versions'
 import { apiErrorMessage } from '@/src/lib/api-error'
 import { CHANGELOG_MAX_LENGTH } from './limits'
 import { ConfirmDialog } from './ConfirmDialog'
-import { Dialog, FormDialogActions } from './Dialog'
+import { FormDialog } from './Dialog'
 import { EditNodeDialog } from './EditNodeDialog'
 import { FormMessage, TextAreaField } from './fields'
 import { revalidateNodePage } from './revalidate'
 import { MUTED } from './styles'
 import { useVersionActivation } from './useVersionActivation'
+import { useArchiveDownload } from './useArchiveDownload'
 import { textProblem } from './validation'
 
 type ClaimedNode = Node & { publisher: Publisher }
@@ -155,7 +152,6 @@ function ChangelogDialog({
   onSaved: () => void
 }) {
   const { t } = useTranslation('common')
-  const formId = useId()
   const [changelog, setChangelog] = useState(version.changelog ?? '')
   const update = useUpdateNodeVersion()
   const problem = textProblem(changelog, { max: CHANGELOG_MAX_LENGTH }, t)
@@ -173,61 +169,25 @@ function ChangelogDialog({
     )
   }
   return (
-    <Dialog
-      open
+    <FormDialog
       onClose={onClose}
       size="2xl"
       title={t('manage.versions.changelogTitle', { version: version.version })}
-      footer={
-        <FormDialogActions
-          formId={formId}
-          onCancel={onClose}
-          label={t('manage.form.save')}
-          pendingLabel={t('manage.form.saving')}
-          pending={update.isPending}
-          disabled={Boolean(problem)}
-        />
-      }
+      pending={update.isPending}
+      disabled={Boolean(problem)}
+      onSubmit={submit}
     >
-      <form id={formId} onSubmit={submit} noValidate className="space-y-4">
-        <TextAreaField
-          label={t('manage.versions.changelog')}
-          value={changelog}
-          onChange={(event) => setChangelog(event.target.value)}
-          rows={10}
-          hint={t('manage.versions.changelogHint')}
-          error={problem}
-        />
-        {update.isError && (
-          <FormMessage kind="error">{apiErrorMessage(update.error, t)}</FormMessage>
-        )}
-      </form>
-    </Dialog>
+      <TextAreaField
+        label={t('manage.versions.changelog')}
+        value={changelog}
+        onChange={(event) => setChangelog(event.target.value)}
+        rows={10}
+        hint={t('manage.versions.changelogHint')}
+        error={problem}
+      />
+      {update.isError && <FormMessage kind="error">{apiErrorMessage(update.error, t)}</FormMessage>}
+    </FormDialog>
   )
-}
-
-/**
- * Saves a version's archive that is not public yet (Pending, Flagged): the download needs the
- * owner's token, so it is fetched through the API client rather than followed as a link.
- */
-function useArchiveDownload(node: ClaimedNode, version: NodeVersion) {
-  const [state, setState] = useState<{ pending: boolean; error?: unknown }>({ pending: false })
-  const download = async () => {
-    setState({ pending: true })
-    try {
-      const blob = await downloadNodeVersionArchive(node.id, `${version.version}.zip`)
-      const url = URL.createObjectURL(blob)
-      const link = document.createElement('a')
-      link.href = url
-      link.download = `${node.id}-${version.version}.zip`
-      link.click()
-      URL.revokeObjectURL(url)
-      setState({ pending: false })
-    } catch (error) {
-      setState({ pending: false, error })
-    }
-  }
-  return { ...state, download }
 }
 
 /** The owner's controls of one version in the version history. */
@@ -235,7 +195,7 @@ export function VersionActions({ node, version }: { node: ClaimedNode; version: 
   const { t } = useTranslation('common')
   const [dialog, setDialog] = useState<'changelog' | 'delete'>()
   const update = useUpdateNodeVersion()
-  const archive = useArchiveDownload(node, version)
+  const archive = useArchiveDownload(node.id, version.version)
   const privateArchive =
     version.status !== NodeVersionStatus.NodeVersionStatusActive && Boolean(version.downloadUrl)
   const remove = useDeleteNodeVersion()

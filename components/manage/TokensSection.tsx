@@ -16,7 +16,7 @@ import {
 import { apiErrorMessage } from '@/src/lib/api-error'
 import { DESCRIPTION_MAX_LENGTH, TOKEN_NAME_MAX_LENGTH } from './limits'
 import { ConfirmDialog } from './ConfirmDialog'
-import { Dialog, FormDialogActions } from './Dialog'
+import { Dialog, FormDialog } from './Dialog'
 import { FormMessage, SelectField, TextAreaField, TextField } from './fields'
 import { CARD, MUTED } from './styles'
 import { textProblem } from './validation'
@@ -73,7 +73,6 @@ export function CreateTokenDialog({
   onClose: () => void
 }) {
   const { t } = useTranslation('common')
-  const formId = useId()
   const secretLabelId = useId()
   const nameRef = useRef<HTMLInputElement>(null)
   const [name, setName] = useState('')
@@ -138,64 +137,52 @@ export function CreateTokenDialog({
   }
 
   return (
-    <Dialog
-      open
+    <FormDialog
       onClose={close}
       title={t('manage.tokens.createTitle')}
       initialFocus={nameRef}
-      footer={
-        <FormDialogActions
-          formId={formId}
-          onCancel={close}
-          label={t('manage.tokens.create')}
-          pendingLabel={t('manage.tokens.creating')}
-          pending={create.isPending}
-        />
-      }
+      label={t('manage.tokens.create')}
+      pendingLabel={t('manage.tokens.creating')}
+      pending={create.isPending}
+      onSubmit={submit}
     >
-      <form id={formId} onSubmit={submit} noValidate className="space-y-4">
-        <TextField
-          ref={nameRef}
-          label={t('manage.tokens.name')}
-          value={name}
-          onChange={(event) => setName(event.target.value)}
-          required
-          autoComplete="off"
-          hint={t('manage.tokens.nameHint')}
-          error={submitted ? problems.name : undefined}
-        />
-        <TextAreaField
-          label={t('manage.tokens.description')}
-          value={description}
-          onChange={(event) => setDescription(event.target.value)}
-          optional
-          rows={2}
-          error={submitted ? problems.description : undefined}
-        />
-        <SelectField
-          label={t('manage.tokens.expiry')}
-          value={String(expiry)}
-          onChange={(event) =>
-            setExpiry(
-              event.target.value === 'never'
-                ? 'never'
-                : (Number(event.target.value) as ExpiryChoice),
-            )
-          }
-        >
-          {TOKEN_EXPIRY_CHOICES.map((choice) => (
-            <option key={choice} value={String(choice)}>
-              {choice === 'never'
-                ? t('manage.tokens.expiryNever')
-                : t('manage.tokens.expiryDays', { count: choice })}
-            </option>
-          ))}
-        </SelectField>
-        {create.isError && (
-          <FormMessage kind="error">{apiErrorMessage(create.error, t)}</FormMessage>
-        )}
-      </form>
-    </Dialog>
+      <TextField
+        ref={nameRef}
+        label={t('manage.tokens.name')}
+        value={name}
+        onChange={(event) => setName(event.target.value)}
+        required
+        autoComplete="off"
+        hint={t('manage.tokens.nameHint')}
+        error={submitted ? problems.name : undefined}
+      />
+      <TextAreaField
+        label={t('manage.tokens.description')}
+        value={description}
+        onChange={(event) => setDescription(event.target.value)}
+        optional
+        rows={2}
+        error={submitted ? problems.description : undefined}
+      />
+      <SelectField
+        label={t('manage.tokens.expiry')}
+        value={String(expiry)}
+        onChange={(event) =>
+          setExpiry(
+            event.target.value === 'never' ? 'never' : (Number(event.target.value) as ExpiryChoice),
+          )
+        }
+      >
+        {TOKEN_EXPIRY_CHOICES.map((choice) => (
+          <option key={choice} value={String(choice)}>
+            {choice === 'never'
+              ? t('manage.tokens.expiryNever')
+              : t('manage.tokens.expiryDays', { count: choice })}
+          </option>
+        ))}
+      </SelectField>
+      {create.isError && <FormMessage kind="error">{apiErrorMessage(create.error, t)}</FormMessage>}
+    </FormDialog>
   )
 }
 

@@ -5,14 +5,10 @@
 import { useTranslation } from 'next-i18next/pages'
 import { useId } from 'react'
 import { Badge, type BadgeTone } from '@/components/node/Badge'
-import {
-  NodeVersionStatus,
-  type NodeVersion,
-  type ScanFinding,
-  type ScanFindingSeverity,
-} from '@/src/api/generated/model'
+import { NodeVersionStatus, type NodeVersion, type ScanFinding } from '@/src/api/generated/model'
 import { versionReason, type StatusChange } from '@/src/lib/status-reason'
 import { ownerVersionState, type OwnerVersionState } from '@/src/lib/version-state'
+import { FindingItem, findingKey, findingPlace } from './FindingItem'
 import { MUTED } from './styles'
 
 const STATE_TONES: Record<OwnerVersionState, BadgeTone> = {
@@ -23,13 +19,6 @@ const STATE_TONES: Record<OwnerVersionState, BadgeTone> = {
   review: 'yellow',
   banned: 'red',
   deleted: 'gray',
-}
-
-const SEVERITY_TONES: Record<ScanFindingSeverity, BadgeTone> = {
-  critical: 'red',
-  high: 'red',
-  medium: 'yellow',
-  low: 'gray',
 }
 
 /** The version's state; a live region, so a change while the owner watches is announced. */
@@ -47,11 +36,7 @@ export function VersionStateBadge({ version }: { version: NodeVersion }) {
 function Location({ finding }: { finding: ScanFinding }) {
   const { t } = useTranslation('common')
   if (!finding.file_path) return <>{t('manage.pipeline.wholeArchive')}</>
-  return (
-    <code className="font-mono break-all">
-      {finding.line_number > 0 ? `${finding.file_path}:${finding.line_number}` : finding.file_path}
-    </code>
-  )
+  return <code className="font-mono break-all">{findingPlace(finding)}</code>
 }
 
 function Findings({ findings }: { findings: ScanFinding[] }) {
@@ -64,28 +49,20 @@ function Findings({ findings }: { findings: ScanFinding[] }) {
       </h4>
       <ol className="mt-2 space-y-2">
         {findings.map((finding, index) => (
-          <li
-            key={`${finding.issue_type}-${finding.file_path}-${finding.line_number}-${index}`}
-            className="rounded-md border border-gray-200 p-3 text-sm dark:border-gray-700"
-          >
-            <div className="flex flex-wrap items-center gap-2">
-              <Badge tone={SEVERITY_TONES[finding.severity]}>
-                {t(`manage.pipeline.severity.${finding.severity}`)}
-              </Badge>
+          <FindingItem
+            key={findingKey(finding, index)}
+            finding={finding}
+            head={
               <span className="min-w-0 break-words">{finding.message || finding.issue_type}</span>
-            </div>
+            }
+          >
             <p className={`mt-1 text-xs ${MUTED}`}>
               <Location finding={finding} />
               {finding.issue_type && (
                 <span className="ml-2 font-mono break-all">({finding.issue_type})</span>
               )}
             </p>
-            {finding.code_snippet && (
-              <pre className="mt-2 rounded bg-gray-100 p-2 text-xs break-all whitespace-pre-wrap text-gray-900 dark:bg-gray-900 dark:text-gray-100">
-                <code>{finding.code_snippet}</code>
-              </pre>
-            )}
-          </li>
+          </FindingItem>
         ))}
       </ol>
     </section>

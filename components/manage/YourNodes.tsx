@@ -15,7 +15,6 @@ import {
 import { NodeStatus, type Node, type Publisher } from '@/src/api/generated/model'
 import { useGetPermissionOnPublisher } from '@/src/api/generated/publishers/publishers'
 import { useListPublishersForUser } from '@/src/api/generated/users/users'
-import { apiErrorMessage } from '@/src/lib/api-error'
 import { YOUR_NODES_PAGE_SIZE } from '@/src/lib/constants'
 import {
   CREATE_PUBLISHER_PATH,
@@ -24,7 +23,7 @@ import {
   publisherSettingsPath,
 } from '@/src/lib/paths'
 import { latestUpload, ownerVersionState } from '@/src/lib/version-state'
-import { FormMessage } from './fields'
+import { LoadError } from './fields'
 import { Invitations } from './Invitations'
 import { useOwnerVersions } from './node-permissions'
 import { PublishFromCli } from './PublishFromCli'
@@ -143,14 +142,13 @@ function PublisherNodes({ publisher }: { publisher: Publisher }) {
           {t('manage.loading')}
         </p>
       ) : nodes.isError ? (
-        <div className="mt-4 space-y-2">
-          <FormMessage kind="error">
-            {t('manage.yourNodes.nodesError')} {apiErrorMessage(nodes.error, t)}
-          </FormMessage>
-          <Button color="light" size="sm" onClick={() => void nodes.refetch()}>
-            {t('manage.retry')}
-          </Button>
-        </div>
+        <LoadError
+          message={t('manage.yourNodes.nodesError')}
+          error={nodes.error}
+          onRetry={() => void nodes.refetch()}
+          className="mt-4 space-y-2"
+          size="sm"
+        />
       ) : nodes.data.nodes.length === 0 ? (
         <p className={`mt-4 ${MUTED}`}>{t('manage.yourNodes.noNodes')}</p>
       ) : (
@@ -217,14 +215,12 @@ export function YourNodes() {
           {t('manage.loading')}
         </p>
       ) : publishers.isError ? (
-        <div className="mt-6 space-y-3">
-          <FormMessage kind="error">
-            {t('manage.yourNodes.loadError')} {apiErrorMessage(publishers.error, t)}
-          </FormMessage>
-          <Button color="light" onClick={() => void publishers.refetch()}>
-            {t('manage.retry')}
-          </Button>
-        </div>
+        <LoadError
+          message={t('manage.yourNodes.loadError')}
+          error={publishers.error}
+          onRetry={() => void publishers.refetch()}
+          className="mt-6 space-y-3"
+        />
       ) : publishers.data.length === 0 ? (
         <div className={`mt-6 ${CARD}`}>
           <h2 className="text-xl font-semibold">{t('manage.yourNodes.emptyTitle')}</h2>

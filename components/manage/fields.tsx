@@ -1,8 +1,9 @@
 // Labelled form fields: the hint and the error message are tied to the control with
 // aria-describedby, and an error marks it aria-invalid.
-import { Label, Select, Textarea, TextInput } from 'flowbite-react'
+import { Button, Label, Select, Textarea, TextInput } from 'flowbite-react'
 import { useTranslation } from 'next-i18next/pages'
 import { useId, type ComponentProps, type ReactNode } from 'react'
+import { apiErrorMessage } from '@/src/lib/api-error'
 import { DESCRIPTION_MAX_LENGTH } from './limits'
 
 interface FieldFrameProps {
@@ -132,5 +133,37 @@ export function FormMessage({
     >
       {children}
     </p>
+  )
+}
+
+export interface LoadErrorProps {
+  /** What could not be loaded. */
+  message: string
+  /** The API's answer, appended as a message. */
+  error: unknown
+  onRetry: () => void
+  /** The block's classes (its spacing). */
+  className?: string
+  size?: 'sm' | 'md'
+}
+
+/** A failed load: what failed and why, and a button to try again. */
+export function LoadError({
+  message,
+  error,
+  onRetry,
+  className = 'space-y-3',
+  size = 'md',
+}: LoadErrorProps) {
+  const { t } = useTranslation('common')
+  return (
+    <div className={className}>
+      <FormMessage kind="error">
+        {message} {apiErrorMessage(error, t)}
+      </FormMessage>
+      <Button color="light" size={size} onClick={onRetry}>
+        {t('manage.retry')}
+      </Button>
+    </div>
   )
 }

@@ -4,7 +4,7 @@ import { isAdminOnlyQuery } from '@/src/api/persist'
 import { PUBLISHER_ID_CHECK_DEBOUNCE_MS, UNCLAIMED_PUBLISHER } from '@/src/lib/constants'
 import { renderWithProviders } from '../../test-utils'
 import { makeNode } from '../node/fixtures'
-import { fakeApi, type FakeRequest, type FakeResponse } from '../manage/fake-api'
+import { fakeApi, type FakeRequest, type FakeResponse, type FakeRoutes } from '../manage/fake-api'
 
 jest.mock('@/src/lib/firebase', () => ({
   getFirebaseAuth: () => ({ authStateReady: () => Promise.resolve(), currentUser: null }),
@@ -19,9 +19,7 @@ function getNode({ url }: FakeRequest): FakeResponse {
     : notFound
 }
 
-type Routes = Record<string, FakeResponse | ((request: FakeRequest) => FakeResponse)>
-
-function renderForm(routes: Routes = {}) {
+function renderForm(routes: FakeRoutes = {}) {
   const api = fakeApi({
     'GET /nodes/taken-node': getNode,
     'GET /nodes/Taken-Node': getNode,

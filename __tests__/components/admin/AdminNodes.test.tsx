@@ -1,9 +1,9 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { AdminNodes } from '@/components/admin/nodes/AdminNodes'
 import type { Node } from '@/src/api/generated/model'
-import { makeTestQueryClient, renderWithProviders } from '../../test-utils'
 import { makeNode } from '../node/fixtures'
-import { fakeApi, type FakeRequest, type FakeResponse } from '../manage/fake-api'
+import type { FakeRoutes } from '../manage/fake-api'
+import { renderAdmin } from './fixtures'
 
 jest.mock('@/src/lib/firebase', () => ({
   getFirebaseAuth: () => ({ authStateReady: () => Promise.resolve(), currentUser: null }),
@@ -40,16 +40,12 @@ function page(nodes: Node[], total = nodes.length, limit = 50) {
   }
 }
 
-type Routes = Record<string, FakeResponse | ((request: FakeRequest) => FakeResponse)>
-
-function renderNodes(routes: Routes = {}, query: Record<string, string> = {}) {
-  const api = fakeApi({ 'GET /nodes': page([active, banned, deleted]), ...routes })
-  const queryClient = makeTestQueryClient()
-  const view = renderWithProviders(<AdminNodes />, {
-    queryClient,
-    router: { pathname: '/admin/nodes', asPath: '/admin/nodes', query },
+function renderNodes(routes: FakeRoutes = {}, query: Record<string, string> = {}) {
+  return renderAdmin(<AdminNodes />, {
+    path: '/admin/nodes',
+    query,
+    routes: { 'GET /nodes': page([active, banned, deleted]), ...routes },
   })
-  return { ...view, api }
 }
 
 const rowOf = async (id: string) =>
@@ -227,7 +223,7 @@ describe('AdminNodes', () => {
   })
 
   describe('admin fields', () => {
-    async function openFields(routes: Routes = {}) {
+    async function openFields(routes: FakeRoutes = {}) {
       const view = renderNodes(routes)
       fireEvent.click(
         within(await rowOf('good-node')).getByRole('button', {

@@ -1,8 +1,8 @@
 import { screen, within } from '@testing-library/react'
 import { AdminOverview } from '@/components/admin/overview/AdminOverview'
-import type { AdminAction } from '@/src/api/generated/model'
 import { renderWithProviders } from '../../test-utils'
 import { fakeApi } from '../manage/fake-api'
+import { makeAction } from './fixtures'
 
 const counts = {
   pending: 1234,
@@ -12,19 +12,7 @@ const counts = {
   banned_publishers: 0,
 }
 
-const decision: AdminAction = {
-  id: '00000000-0000-4000-8000-000000000001',
-  actor_id: 'u-ada',
-  actor_email: 'ada@example.com',
-  action: 'version.status',
-  subject_type: 'node_version',
-  subject_id: '11111111-0000-4000-8000-000000000001',
-  subject_label: 'comfyui-foo@1.2.0',
-  from_value: 'NodeVersionStatusPending',
-  to_value: 'NodeVersionStatusFlagged',
-  reason: 'Looks like a miner',
-  created_at: '2026-11-02T09:30:00.000Z',
-}
+const decision = makeAction({ to_value: 'NodeVersionStatusFlagged', reason: 'Looks like a miner' })
 
 describe('AdminOverview', () => {
   it('shows each count as a link to its filtered list', async () => {

@@ -3,8 +3,8 @@ import { AdminPublishers } from '@/components/admin/publishers/AdminPublishers'
 import type { Publisher } from '@/src/api/generated/model'
 import { isAdminOnlyQuery } from '@/src/api/persist'
 import { UNCLAIMED_PUBLISHER } from '@/src/lib/constants'
-import { makeTestQueryClient, renderWithProviders } from '../../test-utils'
-import { fakeApi, type FakeRequest, type FakeResponse } from '../manage/fake-api'
+import type { FakeResponse, FakeRoutes } from '../manage/fake-api'
+import { renderAdmin } from './fixtures'
 
 jest.mock('@/src/lib/firebase', () => ({
   getFirebaseAuth: () => ({ authStateReady: () => Promise.resolve(), currentUser: null }),
@@ -29,20 +29,16 @@ const unclaimed: Publisher = {
   createdAt: '2023-01-01T00:00:00Z',
 }
 
-type Routes = Record<string, FakeResponse | ((request: FakeRequest) => FakeResponse)>
-
 function renderPublishers(
-  routes: Routes = {},
+  routes: FakeRoutes = {},
   query: Record<string, string> = {},
   publishers: Publisher[] = [acme, evil, unclaimed],
 ) {
-  const api = fakeApi({ 'GET /publishers': { status: 200, data: publishers }, ...routes })
-  const queryClient = makeTestQueryClient()
-  const view = renderWithProviders(<AdminPublishers />, {
-    queryClient,
-    router: { pathname: '/admin/publishers', asPath: '/admin/publishers', query },
+  return renderAdmin(<AdminPublishers />, {
+    path: '/admin/publishers',
+    query,
+    routes: { 'GET /publishers': { status: 200, data: publishers }, ...routes },
   })
-  return { ...view, api }
 }
 
 const rowOf = async (id: string) =>

@@ -3,25 +3,9 @@ import { AuditLog } from '@/components/admin/actions/AuditLog'
 import type { AdminAction, AdminActionListResponse } from '@/src/api/generated/model'
 import { renderWithProviders } from '../../test-utils'
 import { fakeApi, type FakeResponse } from '../manage/fake-api'
+import { makeAction } from './fixtures'
 
 const BATCH = 'bbbbbbbb-0000-4000-8000-000000000001'
-
-function makeAction(overrides: Partial<AdminAction>): AdminAction {
-  return {
-    id: '00000000-0000-4000-8000-000000000001',
-    actor_id: 'u-ada',
-    actor_email: 'ada@example.com',
-    action: 'version.status',
-    subject_type: 'node_version',
-    subject_id: '11111111-0000-4000-8000-000000000001',
-    subject_label: 'comfyui-foo@1.2.0',
-    from_value: 'NodeVersionStatusPending',
-    to_value: 'NodeVersionStatusBanned',
-    reason: 'Steals tokens',
-    created_at: '2026-11-02T09:30:00.000Z',
-    ...overrides,
-  }
-}
 
 const flagged = makeAction({})
 const batched = makeAction({

@@ -1,9 +1,9 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { ReviewQueue } from '@/components/admin/queue/ReviewQueue'
 import type { NodeVersion, NodeVersionListResponse } from '@/src/api/generated/model'
-import { renderWithProviders } from '../../test-utils'
 import { makeVersion } from '../node/fixtures'
-import { fakeApi, type FakeResponse } from '../manage/fake-api'
+import type { FakeResponse } from '../manage/fake-api'
+import { renderAdmin } from './fixtures'
 
 const first = makeVersion({
   id: 'v1',
@@ -62,11 +62,11 @@ function renderQueue(
   query: Record<string, string> = {},
   routes: Record<string, FakeResponse> = {},
 ) {
-  const api = fakeApi({ 'GET /versions': page([first, second, third]), ...routes })
-  const result = renderWithProviders(<ReviewQueue />, {
-    router: { pathname: '/admin/versions', asPath: '/admin/versions', query },
+  return renderAdmin(<ReviewQueue />, {
+    path: '/admin/versions',
+    query,
+    routes: { 'GET /versions': page([first, second, third]), ...routes },
   })
-  return { ...result, api }
 }
 
 const rows = () => screen.getAllByRole('row').slice(1)

@@ -144,7 +144,7 @@ describe('VersionReview', () => {
     expect(await screen.findByRole('link', { name: 'Demo Publisher' })).toBeInTheDocument()
     const summary = screen.getByRole('region', { name: 'About this version' })
     expect(summary).toHaveTextContent('Flagged')
-    expect(summary).toHaveTextContent(/4 kB/)
+    expect(summary).toHaveTextContent(/4.1 kB/)
     expect(summary).toHaveTextContent('Mar 5, 2024')
     const history = screen.getByRole('region', { name: 'Decision history' })
     expect(history).toHaveTextContent('Reason: Looks suspicious')

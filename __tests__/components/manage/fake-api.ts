@@ -17,7 +17,10 @@ export interface FakeResponse {
 
 type Route = FakeResponse | ((request: FakeRequest) => FakeResponse | Promise<FakeResponse>)
 
-export function fakeApi(routes: Record<string, Route>) {
+/** The answers by "METHOD /path". */
+export type FakeRoutes = Record<string, Route>
+
+export function fakeApi(routes: FakeRoutes) {
   const requests: FakeRequest[] = []
   const adapter = async (config: InternalAxiosRequestConfig) => {
     const request: FakeRequest = {

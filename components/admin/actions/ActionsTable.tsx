@@ -5,10 +5,11 @@ import Link from 'next/link'
 import { useTranslation } from 'next-i18next/pages'
 import type { ReactNode } from 'react'
 import { Badge } from '@/components/node/Badge'
+import { formatDateTime } from '@/components/node/format'
 import { LINK, MUTED } from '@/components/manage/styles'
 import { AdminActionKind, type AdminAction } from '@/src/api/generated/model'
 import type { Translate } from '@/src/lib/api-error'
-import { describeChange, formatDateTime, kindLabel, subjectHref } from './format'
+import { describeChange, kindLabel, subjectHref } from './format'
 import { auditLogHref } from './log-state'
 
 export interface ActionsTableProps {
@@ -89,7 +90,7 @@ function ActionCell({
           {undone
             ? t('admin.actions.undoes', {
                 kind: kindLabel(undone.action, t),
-                when: formatDateTime(undone.created_at, locale),
+                when: formatDateTime(undone.created_at, locale, 'utc'),
               })
             : t('admin.actions.undoesEarlier')}
         </div>
@@ -149,7 +150,7 @@ export function ActionsTable({ actions, caption, renderControls }: ActionsTableP
               <tr key={action.id}>
                 <td className={`${CELL} whitespace-nowrap`}>
                   <time dateTime={action.created_at}>
-                    {formatDateTime(action.created_at, locale)}
+                    {formatDateTime(action.created_at, locale, 'utc')}
                   </time>
                 </td>
                 <td className={`${CELL} break-all`}>

@@ -8,9 +8,9 @@ import { useRouter } from 'next/router'
 import { useTranslation } from 'next-i18next/pages'
 import { useRef, useState, type FormEvent } from 'react'
 import { ConfirmDialog } from '@/components/manage/ConfirmDialog'
-import { FormMessage, SelectField, TextField } from '@/components/manage/fields'
+import { FormMessage, LoadError, SelectField, TextField } from '@/components/manage/fields'
 import { LINK, MUTED, SECONDARY_LINK } from '@/components/manage/styles'
-import { formatNumber } from '@/components/node/format'
+import { formatDateTime, formatNumber } from '@/components/node/format'
 import {
   useListAdminActions,
   useUndoAdminAction,
@@ -19,8 +19,8 @@ import {
 import { AdminActionKind, type AdminAction } from '@/src/api/generated/model'
 import { apiErrorMessage, errorStatus, serverMessage, type Translate } from '@/src/lib/api-error'
 import { ActionsTable, shortBatch } from './ActionsTable'
-import { formatDateTime, kindLabel } from './format'
-import { invalidateAfterUndo } from './invalidate'
+import { kindLabel } from './format'
+import { invalidateAfterUndo } from '@/src/api/invalidation'
 import {
   ACTOR_MAX_LENGTH,
   SUBJECT_MAX_LENGTH,
@@ -272,14 +272,11 @@ export function AuditLog() {
           {t('admin.actions.loading')}
         </p>
       ) : actions.isError ? (
-        <div className="space-y-3">
-          <FormMessage kind="error">
-            {t('admin.actions.loadError')} {apiErrorMessage(actions.error, t)}
-          </FormMessage>
-          <Button color="light" onClick={() => void actions.refetch()}>
-            {t('manage.retry')}
-          </Button>
-        </div>
+        <LoadError
+          message={t('admin.actions.loadError')}
+          error={actions.error}
+          onRetry={() => void actions.refetch()}
+        />
       ) : actions.data.actions.length === 0 ? (
         <p className={MUTED}>
           {actions.data.total > 0 ? (
@@ -337,7 +334,7 @@ export function AuditLog() {
             {t('admin.actions.confirmBody', {
               kind: kindLabel(pending.action.action, t),
               subject: pending.action.subject_label || pending.action.subject_id,
-              when: formatDateTime(pending.action.created_at, i18n.language),
+              when: formatDateTime(pending.action.created_at, i18n.language, 'utc'),
             })}
           </p>
         )}

@@ -1,31 +1,9 @@
-// How an audit row reads for people: its time, the page of its subject, and its change. The
+// How an audit row reads for people: its kind, the page of its subject, and its change. The
 // recorded values are status names (versions, publishers), `{status, status_detail}` (node bans)
 // or JSON objects of fields (node admin fields, node creation); an undo has them swapped.
 import type { AdminAction, AdminActionKind } from '@/src/api/generated/model'
 import type { Translate } from '@/src/lib/api-error'
 import { adminReviewPath, nodePath, publisherPath } from '@/src/lib/paths'
-
-const dateTimeFormats = new Map<string, Intl.DateTimeFormat>()
-
-/** Date and time in UTC, with the zone named, so every admin reads the same moment. */
-export function formatDateTime(value: string, locale: string): string {
-  const date = new Date(value)
-  if (Number.isNaN(date.getTime())) return value
-  let format = dateTimeFormats.get(locale)
-  if (!format) {
-    format = new Intl.DateTimeFormat(locale, {
-      year: 'numeric',
-      month: 'short',
-      day: 'numeric',
-      hour: '2-digit',
-      minute: '2-digit',
-      timeZone: 'UTC',
-      timeZoneName: 'short',
-    })
-    dateTimeFormats.set(locale, format)
-  }
-  return format.format(date)
-}
 
 /** Translation keys of the action kinds (i18next keys cannot contain the kinds' dots). */
 const KIND_KEYS: Record<AdminActionKind, string> = {

@@ -8,7 +8,7 @@ import { useEffect, useRef, useState } from 'react'
 import { useUndoAdminBatch } from '@/src/api/generated/admin/admin'
 import { apiErrorMessage } from '@/src/lib/api-error'
 import { decisionKey, type DecisionResult } from './DecisionDialog'
-import { invalidateAfterDecision } from './invalidate'
+import { invalidateAfterDecision } from '@/src/api/invalidation'
 
 export interface DecisionBannerProps {
   result: DecisionResult

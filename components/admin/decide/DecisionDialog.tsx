@@ -5,12 +5,12 @@ import { useQueryClient } from '@tanstack/react-query'
 import { Label, Radio } from 'flowbite-react'
 import { useTranslation } from 'next-i18next/pages'
 import { useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react'
-import { Dialog, FormDialogActions } from '@/components/manage/Dialog'
+import { FormDialog } from '@/components/manage/Dialog'
 import { FormMessage, TextAreaField } from '@/components/manage/fields'
 import { useAdminDecideVersions, useAdminUpdateNodeVersion } from '@/src/api/generated/admin/admin'
 import { NodeVersionStatus } from '@/src/api/generated/model'
 import { apiErrorMessage } from '@/src/lib/api-error'
-import { invalidateAfterDecision } from './invalidate'
+import { invalidateAfterDecision } from '@/src/api/invalidation'
 
 export interface DecisionTarget {
   node_id: string
@@ -72,7 +72,6 @@ function DecisionDialogContent({
   onDecided,
 }: DecisionDialogProps) {
   const { t } = useTranslation('common')
-  const formId = useId()
   const groupId = useId()
   const reasonRef = useRef<HTMLTextAreaElement>(null)
   const queryClient = useQueryClient()
@@ -146,96 +145,89 @@ function DecisionDialogContent({
 
   const shown = targets.slice(0, TARGETS_SHOWN)
   return (
-    <Dialog
-      open
+    <FormDialog
       onClose={onClose}
       title={t('admin.decide.title', { count: targets.length })}
       initialFocus={reasonRef}
-      footer={
-        <FormDialogActions
-          formId={formId}
-          onCancel={onClose}
-          label={t(`admin.decide.submit.${key}`, { count: targets.length })}
-          pendingLabel={t('admin.decide.working')}
-          pending={pending}
-          color={status === NodeVersionStatus.NodeVersionStatusActive ? 'blue' : 'red'}
-        />
-      }
+      label={t(`admin.decide.submit.${key}`, { count: targets.length })}
+      pendingLabel={t('admin.decide.working')}
+      pending={pending}
+      color={status === NodeVersionStatus.NodeVersionStatusActive ? 'blue' : 'red'}
+      onSubmit={submit}
+      formClassName="space-y-5"
     >
-      <form id={formId} onSubmit={submit} noValidate className="space-y-5">
-        <div>
-          <p className="text-sm text-gray-700 dark:text-gray-300">
-            {t('admin.decide.versions', { count: targets.length })}
+      <div>
+        <p className="text-sm text-gray-700 dark:text-gray-300">
+          {t('admin.decide.versions', { count: targets.length })}
+        </p>
+        <ul className="mt-1 max-h-40 space-y-0.5 overflow-y-auto font-mono text-sm break-all text-gray-900 dark:text-gray-100">
+          {shown.map((target) => (
+            <li key={target.id}>
+              {target.node_id}@{target.version}
+            </li>
+          ))}
+        </ul>
+        {targets.length > shown.length && (
+          <p className="mt-1 text-sm text-gray-600 dark:text-gray-400">
+            {t('admin.decide.andMore', { count: targets.length - shown.length })}
           </p>
-          <ul className="mt-1 max-h-40 space-y-0.5 overflow-y-auto font-mono text-sm break-all text-gray-900 dark:text-gray-100">
-            {shown.map((target) => (
-              <li key={target.id}>
-                {target.node_id}@{target.version}
-              </li>
-            ))}
-          </ul>
-          {targets.length > shown.length && (
-            <p className="mt-1 text-sm text-gray-600 dark:text-gray-400">
-              {t('admin.decide.andMore', { count: targets.length - shown.length })}
-            </p>
-          )}
-        </div>
+        )}
+      </div>
 
-        <fieldset>
-          <legend className="mb-2 text-sm font-medium text-gray-900 dark:text-white">
-            {t('admin.decide.decision')}
-          </legend>
-          <div className="space-y-2">
-            {DECISION_STATUSES.map((option) => {
-              const optionKey = decisionKey(option)
-              const id = `${groupId}-${optionKey}`
-              return (
-                <div key={option} className="flex items-start gap-2">
-                  <Radio
-                    id={id}
-                    name={`${groupId}-status`}
-                    value={option}
-                    checked={status === option}
-                    onChange={() => {
-                      setStatus(option)
-                      setProblem(undefined)
-                    }}
-                    aria-describedby={`${id}-hint`}
-                    className="mt-0.5"
-                  />
-                  <div>
-                    <Label htmlFor={id}>{t(`admin.decide.option.${optionKey}`)}</Label>
-                    <p id={`${id}-hint`} className="text-sm text-gray-600 dark:text-gray-400">
-                      {t(`admin.decide.optionHint.${optionKey}`)}
-                    </p>
-                  </div>
+      <fieldset>
+        <legend className="mb-2 text-sm font-medium text-gray-900 dark:text-white">
+          {t('admin.decide.decision')}
+        </legend>
+        <div className="space-y-2">
+          {DECISION_STATUSES.map((option) => {
+            const optionKey = decisionKey(option)
+            const id = `${groupId}-${optionKey}`
+            return (
+              <div key={option} className="flex items-start gap-2">
+                <Radio
+                  id={id}
+                  name={`${groupId}-status`}
+                  value={option}
+                  checked={status === option}
+                  onChange={() => {
+                    setStatus(option)
+                    setProblem(undefined)
+                  }}
+                  aria-describedby={`${id}-hint`}
+                  className="mt-0.5"
+                />
+                <div>
+                  <Label htmlFor={id}>{t(`admin.decide.option.${optionKey}`)}</Label>
+                  <p id={`${id}-hint`} className="text-sm text-gray-600 dark:text-gray-400">
+                    {t(`admin.decide.optionHint.${optionKey}`)}
+                  </p>
                 </div>
-              )
-            })}
-          </div>
-        </fieldset>
-
-        <TextAreaField
-          ref={reasonRef}
-          label={t('admin.decide.reason')}
-          optional={!reasonRequired}
-          required={reasonRequired}
-          value={reason}
-          onChange={(event) => {
-            setReason(event.target.value)
-            if (problem) setProblem(undefined)
-          }}
-          onKeyDown={onReasonKeyDown}
-          maxLength={DECISION_REASON_MAX}
-          hint={t('admin.decide.reasonHint', {
-            length: reason.length,
-            max: DECISION_REASON_MAX,
+              </div>
+            )
           })}
-          error={problem}
-        />
+        </div>
+      </fieldset>
 
-        {formError && <FormMessage kind="error">{formError}</FormMessage>}
-      </form>
-    </Dialog>
+      <TextAreaField
+        ref={reasonRef}
+        label={t('admin.decide.reason')}
+        optional={!reasonRequired}
+        required={reasonRequired}
+        value={reason}
+        onChange={(event) => {
+          setReason(event.target.value)
+          if (problem) setProblem(undefined)
+        }}
+        onKeyDown={onReasonKeyDown}
+        maxLength={DECISION_REASON_MAX}
+        hint={t('admin.decide.reasonHint', {
+          length: reason.length,
+          max: DECISION_REASON_MAX,
+        })}
+        error={problem}
+      />
+
+      {formError && <FormMessage kind="error">{formError}</FormMessage>}
+    </FormDialog>
   )
 }

@@ -28,7 +28,7 @@ import {
 import { apiErrorMessage, errorStatus, serverMessage, type Translate } from '@/src/lib/api-error'
 import { PUBLISHER_ID_CHECK_DEBOUNCE_MS } from '@/src/lib/constants'
 import { ADMIN_PATHS, nodePath } from '@/src/lib/paths'
-import { invalidateAfterNodeChange } from './invalidate'
+import { invalidateAfterNodeChange } from '@/src/api/invalidation'
 import { adminListHref } from './list-filters'
 
 /** The same pause as the publisher id check of the create-publisher form. */

@@ -3,8 +3,8 @@
 // sent; the contract's limits (src/api/generated/rules.zod.ts) are checked before sending.
 import { useQueryClient } from '@tanstack/react-query'
 import { useTranslation } from 'next-i18next/pages'
-import { useId, useState, type FormEvent } from 'react'
-import { Dialog, FormDialogActions } from '@/components/manage/Dialog'
+import { useState, type FormEvent } from 'react'
+import { FormDialog } from '@/components/manage/Dialog'
 import { FormMessage, TextAreaField, TextField } from '@/components/manage/fields'
 import { noProblems, textProblem } from '@/components/manage/validation'
 import { Badge } from '@/components/node/Badge'
@@ -20,7 +20,7 @@ import {
   adminUpdateNodeBodyTagsAdminMax as TAGS_MAX,
 } from '@/src/api/generated/rules.zod'
 import { apiErrorMessage, type Translate } from '@/src/lib/api-error'
-import { invalidateAfterNodeChange } from './invalidate'
+import { invalidateAfterNodeChange } from '@/src/api/invalidation'
 import { listProblem, parseCommaList, parseLineList, sameList } from './lists'
 
 type Ranking = { value: number | undefined; problem?: string }
@@ -53,7 +53,6 @@ export interface AdminFieldsDialogProps {
 
 export function AdminFieldsDialog({ node, onClose, onSaved }: AdminFieldsDialogProps) {
   const { t } = useTranslation('common')
-  const formId = useId()
   const queryClient = useQueryClient()
   const update = useAdminUpdateNode()
   const [values, setValues] = useState({
@@ -120,79 +119,68 @@ export function AdminFieldsDialog({ node, onClose, onSaved }: AdminFieldsDialogP
   }
 
   return (
-    <Dialog
-      open
+    <FormDialog
       onClose={onClose}
       size="2xl"
       title={t('admin.nodes.fields.title', { id: node.id })}
-      footer={
-        <FormDialogActions
-          formId={formId}
-          onCancel={onClose}
-          label={t('manage.form.save')}
-          pendingLabel={t('manage.form.saving')}
-          pending={update.isPending}
-        />
-      }
+      pending={update.isPending}
+      onSubmit={submit}
+      formClassName="space-y-5"
     >
-      <form id={formId} onSubmit={submit} noValidate className="space-y-5">
-        <div>
-          <TextField
-            label={t('admin.nodes.fields.tagsAdmin')}
-            value={values.tags}
-            onChange={set('tags')}
-            optional
-            autoComplete="off"
-            spellCheck={false}
-            hint={t('admin.nodes.fields.tagsAdminHint', { max: TAGS_MAX })}
-            error={shown(problems.tags)}
-          />
-          {tags.length > 0 && (
-            <ul
-              aria-label={t('admin.nodes.fields.tagsPreview')}
-              className="mt-2 flex flex-wrap gap-1"
-            >
-              {tags.map((tag) => (
-                <li key={tag}>
-                  <Badge tone="yellow">{tag}</Badge>
-                </li>
-              ))}
-            </ul>
-          )}
-        </div>
+      <div>
         <TextField
-          label={t('admin.nodes.fields.searchRanking')}
-          value={values.ranking}
-          onChange={set('ranking')}
-          inputMode="numeric"
+          label={t('admin.nodes.fields.tagsAdmin')}
+          value={values.tags}
+          onChange={set('tags')}
+          optional
           autoComplete="off"
-          optional={node.search_ranking === undefined}
-          hint={t('admin.nodes.fields.searchRankingHint', { min: RANKING_MIN, max: RANKING_MAX })}
-          error={shown(problems.ranking)}
-        />
-        <TextAreaField
-          label={t('admin.nodes.fields.preempted')}
-          value={values.preempted}
-          onChange={set('preempted')}
-          optional
-          rows={4}
           spellCheck={false}
-          hint={t('admin.nodes.fields.preemptedHint', { max: PREEMPTED_MAX })}
-          error={shown(problems.preempted)}
+          hint={t('admin.nodes.fields.tagsAdminHint', { max: TAGS_MAX })}
+          error={shown(problems.tags)}
         />
-        <TextField
-          label={t('admin.nodes.fields.category')}
-          value={values.category}
-          onChange={set('category')}
-          optional
-          hint={t('admin.nodes.fields.categoryHint')}
-          error={shown(problems.category)}
-        />
-        {unchanged && <FormMessage kind="success">{t('admin.nodes.fields.unchanged')}</FormMessage>}
-        {update.isError && (
-          <FormMessage kind="error">{apiErrorMessage(update.error, t)}</FormMessage>
+        {tags.length > 0 && (
+          <ul
+            aria-label={t('admin.nodes.fields.tagsPreview')}
+            className="mt-2 flex flex-wrap gap-1"
+          >
+            {tags.map((tag) => (
+              <li key={tag}>
+                <Badge tone="yellow">{tag}</Badge>
+              </li>
+            ))}
+          </ul>
         )}
-      </form>
-    </Dialog>
+      </div>
+      <TextField
+        label={t('admin.nodes.fields.searchRanking')}
+        value={values.ranking}
+        onChange={set('ranking')}
+        inputMode="numeric"
+        autoComplete="off"
+        optional={node.search_ranking === undefined}
+        hint={t('admin.nodes.fields.searchRankingHint', { min: RANKING_MIN, max: RANKING_MAX })}
+        error={shown(problems.ranking)}
+      />
+      <TextAreaField
+        label={t('admin.nodes.fields.preempted')}
+        value={values.preempted}
+        onChange={set('preempted')}
+        optional
+        rows={4}
+        spellCheck={false}
+        hint={t('admin.nodes.fields.preemptedHint', { max: PREEMPTED_MAX })}
+        error={shown(problems.preempted)}
+      />
+      <TextField
+        label={t('admin.nodes.fields.category')}
+        value={values.category}
+        onChange={set('category')}
+        optional
+        hint={t('admin.nodes.fields.categoryHint')}
+        error={shown(problems.category)}
+      />
+      {unchanged && <FormMessage kind="success">{t('admin.nodes.fields.unchanged')}</FormMessage>}
+      {update.isError && <FormMessage kind="error">{apiErrorMessage(update.error, t)}</FormMessage>}
+    </FormDialog>
   )
 }

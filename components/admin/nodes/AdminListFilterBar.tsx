@@ -1,6 +1,7 @@
 // The search form of the admin lists: a text (sent with Enter or the button) and "banned only"
 // (applied at once). The field follows the address when it changes from outside (back, a link).
 import { Button, Checkbox, Label, TextInput } from 'flowbite-react'
+import { useTranslation } from 'next-i18next/pages'
 import { useId, useState, type FormEvent } from 'react'
 import { SEARCH_MAX_LENGTH } from '@/src/lib/constants'
 import type { AdminListFilters } from './list-filters'
@@ -9,16 +10,14 @@ export interface AdminListFilterBarProps {
   filters: AdminListFilters
   /** Called with the new filters (page back to 1). */
   onChange: (filters: AdminListFilters) => void
-  texts: {
-    landmark: string
-    search: string
-    placeholder: string
-    submit: string
-    bannedOnly: string
-  }
+  /** Whose texts (`admin.<section>.filters.*`). */
+  section: 'nodes' | 'publishers'
 }
 
-export function AdminListFilterBar({ filters, onChange, texts }: AdminListFilterBarProps) {
+export function AdminListFilterBar({ filters, onChange, section }: AdminListFilterBarProps) {
+  const { t } = useTranslation('common')
+  const label = (key: 'landmark' | 'search' | 'placeholder' | 'submit' | 'bannedOnly') =>
+    t(`admin.${section}.filters.${key}`)
   const id = useId()
   const [text, setText] = useState(filters.q)
   const [seen, setSeen] = useState(filters.q)
@@ -35,13 +34,13 @@ export function AdminListFilterBar({ filters, onChange, texts }: AdminListFilter
   return (
     <form
       role="search"
-      aria-label={texts.landmark}
+      aria-label={label('landmark')}
       onSubmit={submit}
       className="mb-6 flex flex-col gap-3 sm:flex-row sm:items-end"
     >
       <div className="min-w-0 flex-1">
         <Label htmlFor={`${id}-q`} className="mb-1 block">
-          {texts.search}
+          {label('search')}
         </Label>
         <TextInput
           id={`${id}-q`}
@@ -50,7 +49,7 @@ export function AdminListFilterBar({ filters, onChange, texts }: AdminListFilter
           maxLength={SEARCH_MAX_LENGTH}
           autoComplete="off"
           spellCheck={false}
-          placeholder={texts.placeholder}
+          placeholder={label('placeholder')}
           onChange={(event) => setText(event.target.value)}
         />
       </div>
@@ -61,11 +60,11 @@ export function AdminListFilterBar({ filters, onChange, texts }: AdminListFilter
           onChange={(event) => onChange({ q: text.trim(), banned: event.target.checked, page: 1 })}
         />
         <Label htmlFor={`${id}-banned`} className="font-normal">
-          {texts.bannedOnly}
+          {label('bannedOnly')}
         </Label>
       </div>
       <Button type="submit" color="blue">
-        {texts.submit}
+        {label('submit')}
       </Button>
     </form>
   )

@@ -6,26 +6,20 @@
 import { keepPreviousData } from '@tanstack/react-query'
 import { Button } from 'flowbite-react'
 import Link from 'next/link'
-import { useRouter } from 'next/router'
 import { useTranslation } from 'next-i18next/pages'
 import { useState } from 'react'
-import { FormMessage } from '@/components/manage/fields'
+import { FormMessage, LoadError } from '@/components/manage/fields'
 import { LINK, MUTED, SECONDARY_LINK } from '@/components/manage/styles'
 import { Badge } from '@/components/node/Badge'
 import { formatNumber } from '@/components/node/format'
 import { Pagination } from '@/components/nodes/Pagination'
 import { NodeStatus, type Node } from '@/src/api/generated/model'
 import { useListAllNodes, useSearchNodes } from '@/src/api/generated/nodes/nodes'
-import { apiErrorMessage } from '@/src/lib/api-error'
 import { ADMIN_PATHS, nodePath, publisherPath } from '@/src/lib/paths'
 import { AdminFieldsDialog } from './AdminFieldsDialog'
 import { AdminListFilterBar } from './AdminListFilterBar'
-import {
-  adminListHref,
-  adminListQuery,
-  readAdminListFilters,
-  type AdminListFilters,
-} from './list-filters'
+import { AdminTable, CELL } from './AdminTable'
+import { adminListHref, useAdminListFilters, type AdminListFilters } from './list-filters'
 import { NodeStatusDialog } from './NodeStatusDialog'
 
 export const ADMIN_NODES_PAGE_SIZE = 50
@@ -49,18 +43,9 @@ type NodeAction = { kind: 'fields' | 'ban' | 'unban'; node: Node }
 
 export function AdminNodes() {
   const { t } = useTranslation('common')
-  const router = useRouter()
-  const filters = readAdminListFilters(router.query)
   const [action, setAction] = useState<NodeAction>()
   const [notice, setNotice] = useState<string>()
-
-  const setFilters = (next: AdminListFilters) => {
-    setNotice(undefined)
-    void router.replace({ pathname: router.pathname, query: adminListQuery(next) }, undefined, {
-      shallow: true,
-      scroll: false,
-    })
-  }
+  const { filters, setFilters } = useAdminListFilters(() => setNotice(undefined))
   const done = (message: string) => {
     setAction(undefined)
     setNotice(message)
@@ -74,17 +59,7 @@ export function AdminNodes() {
           {t('admin.nodes.addNode')}
         </Link>
       </div>
-      <AdminListFilterBar
-        filters={filters}
-        onChange={setFilters}
-        texts={{
-          landmark: t('admin.nodes.filters.landmark'),
-          search: t('admin.nodes.filters.search'),
-          placeholder: t('admin.nodes.filters.placeholder'),
-          submit: t('admin.nodes.filters.submit'),
-          bannedOnly: t('admin.nodes.filters.bannedOnly'),
-        }}
-      />
+      <AdminListFilterBar section="nodes" filters={filters} onChange={setFilters} />
       <div aria-live="polite" className="mb-4 empty:hidden">
         {notice && <FormMessage kind="success">{notice}</FormMessage>}
       </div>
@@ -136,7 +111,15 @@ function NodePages({ filters, onAction }: ListProps & { filters: AdminListFilter
 
   if (result.isPending) return <Loading />
   if (result.isError) {
-    return <LoadError error={result.error} retry={() => void result.refetch()} />
+    return (
+      <LoadError
+        message={t('admin.nodes.loadError')}
+        error={result.error}
+        onRetry={() => void result.refetch()}
+        className="space-y-2"
+        size="sm"
+      />
+    )
   }
   const { nodes, total, totalPages } = result.data
   return (
@@ -177,54 +160,24 @@ function Loading() {
   )
 }
 
-function LoadError({ error, retry }: { error: unknown; retry: () => void }) {
-  const { t } = useTranslation('common')
-  return (
-    <div className="space-y-2">
-      <FormMessage kind="error">
-        {t('admin.nodes.loadError')} {apiErrorMessage(error, t)}
-      </FormMessage>
-      <Button color="light" size="sm" onClick={retry}>
-        {t('manage.retry')}
-      </Button>
-    </div>
-  )
-}
-
-const CELL = 'px-3 py-3 align-top'
-
 function NodesTable({ nodes, onAction }: ListProps & { nodes: Node[] }) {
   const { t } = useTranslation('common')
   return (
-    <div className="overflow-x-auto rounded-lg border border-gray-200 dark:border-gray-700">
-      <table className="w-full min-w-[56rem] text-left text-sm text-gray-800 dark:text-gray-200">
-        <caption className="sr-only">{t('admin.nodes.tableCaption')}</caption>
-        <thead className="bg-gray-50 text-xs text-gray-700 uppercase dark:bg-gray-800 dark:text-gray-300">
-          <tr>
-            <th scope="col" className={CELL}>
-              {t('admin.nodes.columns.node')}
-            </th>
-            <th scope="col" className={CELL}>
-              {t('admin.nodes.columns.publisher')}
-            </th>
-            <th scope="col" className={CELL}>
-              {t('admin.nodes.columns.status')}
-            </th>
-            <th scope="col" className={CELL}>
-              {t('admin.nodes.columns.adminFields')}
-            </th>
-            <th scope="col" className={CELL}>
-              {t('admin.nodes.columns.actions')}
-            </th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-gray-200 bg-white dark:divide-gray-700 dark:bg-gray-900">
-          {nodes.map((node) => (
-            <NodeRow key={node.id} node={node} onAction={onAction} />
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <AdminTable
+      caption={t('admin.nodes.tableCaption')}
+      minWidth="min-w-[56rem]"
+      columns={[
+        t('admin.nodes.columns.node'),
+        t('admin.nodes.columns.publisher'),
+        t('admin.nodes.columns.status'),
+        t('admin.nodes.columns.adminFields'),
+        t('admin.nodes.columns.actions'),
+      ]}
+    >
+      {nodes.map((node) => (
+        <NodeRow key={node.id} node={node} onAction={onAction} />
+      ))}
+    </AdminTable>
   )
 }
 

@@ -7,7 +7,7 @@ import { useAdminUpdateNode } from '@/src/api/generated/admin/admin'
 import { AdminUpdateNodeRequestStatus, type Node } from '@/src/api/generated/model'
 import { adminUpdateNodeBodyStatusReasonMax } from '@/src/api/generated/rules.zod'
 import { apiErrorMessage } from '@/src/lib/api-error'
-import { invalidateAfterNodeChange } from './invalidate'
+import { invalidateAfterNodeChange } from '@/src/api/invalidation'
 import { StatusChangeDialog } from './StatusChangeDialog'
 
 export interface NodeStatusDialogProps {

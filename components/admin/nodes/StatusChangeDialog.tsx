@@ -1,8 +1,9 @@
 // Ban or unban (a node or a publisher) with the reason: required to ban, so a ban without one is
 // refused here with a message and nothing is sent (the API refuses it too, 400); optional to unban.
 import { useTranslation } from 'next-i18next/pages'
-import { useId, useState, type FormEvent, type ReactNode } from 'react'
-import { Dialog, FormDialogActions } from '@/components/manage/Dialog'
+import { useState, type FormEvent, type ReactNode } from 'react'
+import { ConfirmBody } from '@/components/manage/ConfirmDialog'
+import { FormDialog } from '@/components/manage/Dialog'
 import { FormMessage, TextAreaField } from '@/components/manage/fields'
 
 export interface StatusChangeDialogProps {
@@ -41,7 +42,6 @@ export function StatusChangeDialog({
   onConfirm,
 }: StatusChangeDialogProps) {
   const { t } = useTranslation('common')
-  const formId = useId()
   const [reason, setReason] = useState('')
   const [submitted, setSubmitted] = useState(false)
   const trimmed = reason.trim()
@@ -60,35 +60,27 @@ export function StatusChangeDialog({
   }
 
   return (
-    <Dialog
-      open
+    <FormDialog
       onClose={onClose}
       title={title}
-      footer={
-        <FormDialogActions
-          formId={formId}
-          onCancel={onClose}
-          label={confirmLabel}
-          pendingLabel={t('manage.confirm.working')}
-          pending={pending}
-          color={kind === 'ban' ? 'red' : 'blue'}
-        />
-      }
+      label={confirmLabel}
+      pendingLabel={t('manage.confirm.working')}
+      pending={pending}
+      color={kind === 'ban' ? 'red' : 'blue'}
+      onSubmit={submit}
     >
-      <form id={formId} onSubmit={submit} noValidate className="space-y-4">
-        <div className="text-sm text-gray-800 dark:text-gray-200">{children}</div>
-        <TextAreaField
-          label={reasonLabel}
-          value={reason}
-          onChange={(event) => setReason(event.target.value)}
-          required={kind === 'ban'}
-          optional={kind === 'unban'}
-          rows={3}
-          hint={`${reasonHint} ${t('manage.form.charCount', { length: reason.length, max: reasonMax })}`}
-          error={submitted ? problem : undefined}
-        />
-        {error && <FormMessage kind="error">{error}</FormMessage>}
-      </form>
-    </Dialog>
+      <ConfirmBody>{children}</ConfirmBody>
+      <TextAreaField
+        label={reasonLabel}
+        value={reason}
+        onChange={(event) => setReason(event.target.value)}
+        required={kind === 'ban'}
+        optional={kind === 'unban'}
+        rows={3}
+        hint={`${reasonHint} ${t('manage.form.charCount', { length: reason.length, max: reasonMax })}`}
+        error={submitted ? problem : undefined}
+      />
+      {error && <FormMessage kind="error">{error}</FormMessage>}
+    </FormDialog>
   )
 }

@@ -1,5 +1,6 @@
 // The filters of the admin lists (nodes, publishers) as they stand in the address:
 // `?q=<text>&banned=1&page=<n>`, defaults left out, so a reload or the back button keeps them.
+import { useRouter } from 'next/router'
 import { listAllNodesQueryPageMax } from '@/src/api/generated/rules.zod'
 import { SEARCH_MAX_LENGTH } from '@/src/lib/constants'
 import { paramOf } from '@/src/lib/route-params'
@@ -35,4 +36,20 @@ export function adminListQuery(filters: AdminListFilters): Record<string, string
 export function adminListHref(path: string, filters: AdminListFilters): string {
   const search = new URLSearchParams(adminListQuery(filters)).toString()
   return search ? `${path}?${search}` : path
+}
+
+/**
+ * The filters in the address, and a function that puts new ones there (shallow, without
+ * scrolling, so only the list follows); `onChange` runs first (e.g. to drop a notice).
+ */
+export function useAdminListFilters(onChange?: () => void) {
+  const router = useRouter()
+  const setFilters = (next: AdminListFilters) => {
+    onChange?.()
+    void router.replace({ pathname: router.pathname, query: adminListQuery(next) }, undefined, {
+      shallow: true,
+      scroll: false,
+    })
+  }
+  return { filters: readAdminListFilters(router.query), setFilters }
 }

@@ -1,15 +1,13 @@
 // The Admin Dashboard's overview (/admin): what needs attention, as counts that each open the
 // matching filtered list, and the newest admin actions with a way to the full audit log.
-import { Button } from 'flowbite-react'
 import Link from 'next/link'
 import { useTranslation } from 'next-i18next/pages'
 import { ActionsTable } from '@/components/admin/actions/ActionsTable'
-import { FormMessage } from '@/components/manage/fields'
+import { LoadError } from '@/components/manage/fields'
 import { LINK, MUTED } from '@/components/manage/styles'
 import { formatNumber } from '@/components/node/format'
 import { useGetAdminOverview, useListAdminActions } from '@/src/api/generated/admin/admin'
 import type { AdminOverview as OverviewCounts } from '@/src/api/generated/model'
-import { apiErrorMessage } from '@/src/lib/api-error'
 import { ADMIN_PATHS } from '@/src/lib/paths'
 
 /** How many of the newest actions the overview shows. */
@@ -77,14 +75,11 @@ function CountCards() {
   }
   if (overview.isError) {
     return (
-      <div className="space-y-3">
-        <FormMessage kind="error">
-          {t('admin.overview.loadError')} {apiErrorMessage(overview.error, t)}
-        </FormMessage>
-        <Button color="light" onClick={() => void overview.refetch()}>
-          {t('manage.retry')}
-        </Button>
-      </div>
+      <LoadError
+        message={t('admin.overview.loadError')}
+        error={overview.error}
+        onRetry={() => void overview.refetch()}
+      />
     )
   }
   const cards = overviewCards(overview.dataUpdatedAt, (key) => t(`admin.overview.${key}`))
@@ -129,14 +124,11 @@ function RecentActions() {
   }
   if (actions.isError) {
     return (
-      <div className="space-y-3">
-        <FormMessage kind="error">
-          {t('admin.overview.recentError')} {apiErrorMessage(actions.error, t)}
-        </FormMessage>
-        <Button color="light" onClick={() => void actions.refetch()}>
-          {t('manage.retry')}
-        </Button>
-      </div>
+      <LoadError
+        message={t('admin.overview.recentError')}
+        error={actions.error}
+        onRetry={() => void actions.refetch()}
+      />
     )
   }
   if (actions.data.actions.length === 0) {

@@ -5,19 +5,14 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { Button } from 'flowbite-react'
 import Link from 'next/link'
-import { useRouter } from 'next/router'
 import { useTranslation } from 'next-i18next/pages'
 import { useState } from 'react'
 import { AdminListFilterBar } from '@/components/admin/nodes/AdminListFilterBar'
-import { invalidateAfterPublisherChange } from '@/components/admin/nodes/invalidate'
-import {
-  adminListHref,
-  adminListQuery,
-  readAdminListFilters,
-  type AdminListFilters,
-} from '@/components/admin/nodes/list-filters'
+import { AdminTable, CELL } from '@/components/admin/nodes/AdminTable'
+import { invalidateAfterPublisherChange } from '@/src/api/invalidation'
+import { adminListHref, useAdminListFilters } from '@/components/admin/nodes/list-filters'
 import { StatusChangeDialog } from '@/components/admin/nodes/StatusChangeDialog'
-import { FormMessage } from '@/components/manage/fields'
+import { FormMessage, LoadError } from '@/components/manage/fields'
 import { LINK, MUTED } from '@/components/manage/styles'
 import { Badge } from '@/components/node/Badge'
 import { formatDate, formatNumber } from '@/components/node/format'
@@ -60,34 +55,15 @@ type PublisherAction = { kind: 'ban' | 'unban'; publisher: Publisher }
 
 export function AdminPublishers() {
   const { t, i18n } = useTranslation('common')
-  const router = useRouter()
-  const filters = readAdminListFilters(router.query)
   const [action, setAction] = useState<PublisherAction>()
   const [notice, setNotice] = useState<string>()
+  const { filters, setFilters } = useAdminListFilters(() => setNotice(undefined))
   // include_banned in the generated key also keeps this admin-only answer out of the persisted
   // cache (src/api/persist.ts).
   const publishers = useListPublishers({ include_banned: true })
 
-  const setFilters = (next: AdminListFilters) => {
-    setNotice(undefined)
-    void router.replace({ pathname: router.pathname, query: adminListQuery(next) }, undefined, {
-      shallow: true,
-      scroll: false,
-    })
-  }
-
   const filterBar = (
-    <AdminListFilterBar
-      filters={filters}
-      onChange={setFilters}
-      texts={{
-        landmark: t('admin.publishers.filters.landmark'),
-        search: t('admin.publishers.filters.search'),
-        placeholder: t('admin.publishers.filters.placeholder'),
-        submit: t('admin.publishers.filters.submit'),
-        bannedOnly: t('admin.publishers.filters.bannedOnly'),
-      }}
-    />
+    <AdminListFilterBar section="publishers" filters={filters} onChange={setFilters} />
   )
 
   if (publishers.isPending) {
@@ -104,14 +80,13 @@ export function AdminPublishers() {
     return (
       <>
         {filterBar}
-        <div className="space-y-2">
-          <FormMessage kind="error">
-            {t('admin.publishers.loadError')} {apiErrorMessage(publishers.error, t)}
-          </FormMessage>
-          <Button color="light" size="sm" onClick={() => void publishers.refetch()}>
-            {t('manage.retry')}
-          </Button>
-        </div>
+        <LoadError
+          message={t('admin.publishers.loadError')}
+          error={publishers.error}
+          onRetry={() => void publishers.refetch()}
+          className="space-y-2"
+          size="sm"
+        />
       </>
     )
   }
@@ -162,8 +137,6 @@ export function AdminPublishers() {
   )
 }
 
-const CELL = 'px-3 py-3 align-top'
-
 function PublishersTable({
   publishers,
   onAction,
@@ -173,91 +146,68 @@ function PublishersTable({
 }) {
   const { t, i18n } = useTranslation('common')
   return (
-    <div className="overflow-x-auto rounded-lg border border-gray-200 dark:border-gray-700">
-      <table className="w-full min-w-[40rem] text-left text-sm text-gray-800 dark:text-gray-200">
-        <caption className="sr-only">{t('admin.publishers.tableCaption')}</caption>
-        <thead className="bg-gray-50 text-xs text-gray-700 uppercase dark:bg-gray-800 dark:text-gray-300">
-          <tr>
-            <th scope="col" className={CELL}>
-              {t('admin.publishers.columns.id')}
+    <AdminTable
+      caption={t('admin.publishers.tableCaption')}
+      minWidth="min-w-[40rem]"
+      columns={[
+        t('admin.publishers.columns.id'),
+        t('admin.publishers.columns.name'),
+        t('admin.publishers.columns.status'),
+        t('admin.publishers.columns.created'),
+        t('admin.publishers.columns.actions'),
+      ]}
+    >
+      {publishers.map((publisher) => {
+        const banned = isBanned(publisher)
+        const reserved = publisher.id === UNCLAIMED_PUBLISHER.id
+        return (
+          <tr key={publisher.id}>
+            <th scope="row" className={`${CELL} font-normal`}>
+              <Link href={publisherPath(publisher.id)} className={`${LINK} font-mono break-all`}>
+                {publisher.id}
+              </Link>
             </th>
-            <th scope="col" className={CELL}>
-              {t('admin.publishers.columns.name')}
-            </th>
-            <th scope="col" className={CELL}>
-              {t('admin.publishers.columns.status')}
-            </th>
-            <th scope="col" className={CELL}>
-              {t('admin.publishers.columns.created')}
-            </th>
-            <th scope="col" className={CELL}>
-              {t('admin.publishers.columns.actions')}
-            </th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-gray-200 bg-white dark:divide-gray-700 dark:bg-gray-900">
-          {publishers.map((publisher) => {
-            const banned = isBanned(publisher)
-            const reserved = publisher.id === UNCLAIMED_PUBLISHER.id
-            return (
-              <tr key={publisher.id}>
-                <th scope="row" className={`${CELL} font-normal`}>
-                  <Link
-                    href={publisherPath(publisher.id)}
-                    className={`${LINK} font-mono break-all`}
+            <td className={`${CELL} break-words`}>{publisher.name}</td>
+            <td className={CELL}>
+              <Badge tone={banned ? 'red' : 'green'}>
+                {t(banned ? 'admin.publishers.status.banned' : 'admin.publishers.status.active')}
+              </Badge>
+            </td>
+            <td className={`${CELL} whitespace-nowrap`}>
+              {formatDate(publisher.createdAt, i18n.language) ?? '—'}
+            </td>
+            <td className={CELL}>
+              <div className="flex flex-wrap items-center gap-2">
+                {reserved ? (
+                  <span className={`text-xs ${MUTED}`}>{t('admin.publishers.reserved')}</span>
+                ) : (
+                  <Button
+                    size="xs"
+                    color={banned ? 'blue' : 'red'}
+                    onClick={() => onAction({ kind: banned ? 'unban' : 'ban', publisher })}
+                    aria-label={t(
+                      banned
+                        ? 'admin.publishers.actions.unbanOf'
+                        : 'admin.publishers.actions.banOf',
+                      { id: publisher.id },
+                    )}
                   >
-                    {publisher.id}
-                  </Link>
-                </th>
-                <td className={`${CELL} break-words`}>{publisher.name}</td>
-                <td className={CELL}>
-                  <Badge tone={banned ? 'red' : 'green'}>
-                    {t(
-                      banned ? 'admin.publishers.status.banned' : 'admin.publishers.status.active',
-                    )}
-                  </Badge>
-                </td>
-                <td className={`${CELL} whitespace-nowrap`}>
-                  {formatDate(publisher.createdAt, i18n.language) ?? '—'}
-                </td>
-                <td className={CELL}>
-                  <div className="flex flex-wrap items-center gap-2">
-                    {reserved ? (
-                      <span className={`text-xs ${MUTED}`}>{t('admin.publishers.reserved')}</span>
-                    ) : (
-                      <Button
-                        size="xs"
-                        color={banned ? 'blue' : 'red'}
-                        onClick={() => onAction({ kind: banned ? 'unban' : 'ban', publisher })}
-                        aria-label={t(
-                          banned
-                            ? 'admin.publishers.actions.unbanOf'
-                            : 'admin.publishers.actions.banOf',
-                          { id: publisher.id },
-                        )}
-                      >
-                        {t(
-                          banned
-                            ? 'admin.publishers.actions.unban'
-                            : 'admin.publishers.actions.ban',
-                        )}
-                      </Button>
-                    )}
-                    <Link
-                      href={publisherVersionsHref(publisher.id)}
-                      className={`${LINK} text-xs`}
-                      aria-label={t('admin.publishers.actions.versionsOf', { id: publisher.id })}
-                    >
-                      {t('admin.publishers.actions.versions')}
-                    </Link>
-                  </div>
-                </td>
-              </tr>
-            )
-          })}
-        </tbody>
-      </table>
-    </div>
+                    {t(banned ? 'admin.publishers.actions.unban' : 'admin.publishers.actions.ban')}
+                  </Button>
+                )}
+                <Link
+                  href={publisherVersionsHref(publisher.id)}
+                  className={`${LINK} text-xs`}
+                  aria-label={t('admin.publishers.actions.versionsOf', { id: publisher.id })}
+                >
+                  {t('admin.publishers.actions.versions')}
+                </Link>
+              </div>
+            </td>
+          </tr>
+        )
+      })}
+    </AdminTable>
   )
 }
 

@@ -7,8 +7,9 @@ import { useTranslation } from 'next-i18next/pages'
 import { useEffect, useRef, type RefObject } from 'react'
 import { NodeVersionStatus, PipelineState, type NodeVersion } from '@/src/api/generated/model'
 import { LINK } from '@/components/manage/styles'
+import { formatBytes, formatDateTime } from '@/components/node/format'
 import { ADMIN_PATHS, adminReviewPath, nodePath } from '@/src/lib/paths'
-import { formatBytes, formatDateTime, scanOutcome } from './format'
+import { scanOutcome } from './format'
 
 export interface QueueTableProps {
   versions: NodeVersion[]
@@ -199,7 +200,7 @@ export function QueueTable({
                 </td>
                 <td className={`${CELL} whitespace-nowrap`}>
                   <time dateTime={version.createdAt}>
-                    {formatDateTime(version.createdAt, locale)}
+                    {formatDateTime(version.createdAt, locale, 'local')}
                   </time>
                 </td>
                 <td className={`${CELL} text-right whitespace-nowrap tabular-nums`}>

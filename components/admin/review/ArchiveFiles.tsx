@@ -6,7 +6,7 @@ import { useMemo, type ReactNode } from 'react'
 import { Badge } from '@/components/node/Badge'
 import type { AdminVersionFiles } from '@/src/api/generated/model'
 import { apiErrorMessage, errorStatus } from '@/src/lib/api-error'
-import { formatBytes } from './review-utils'
+import { formatBytes } from '@/components/node/format'
 import { LOCATION_BUTTON, MUTED, SECTION, SECTION_TITLE } from './styles'
 
 export interface ArchiveFilesProps {

@@ -5,7 +5,8 @@ import { useTranslation } from 'next-i18next/pages'
 import { memo, useEffect, useMemo, useRef } from 'react'
 import { useGetAdminVersionFile } from '@/src/api/generated/admin/admin'
 import { apiErrorMessage, errorStatus } from '@/src/lib/api-error'
-import { formatBytes, retryArchiveQuery, splitLines, type FileSelection } from './review-utils'
+import { formatBytes } from '@/components/node/format'
+import { retryArchiveQuery, splitLines, type FileSelection } from './review-utils'
 import { MUTED, SECTION, SECTION_TITLE } from './styles'
 
 export interface FileViewerProps {

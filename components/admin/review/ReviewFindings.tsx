@@ -1,16 +1,9 @@
 // What the archive checks and the security scan found, worst first. Each finding's place
 // (file:line) opens that file in the file viewer at that line.
 import { useTranslation } from 'next-i18next/pages'
-import { Badge, type BadgeTone } from '@/components/node/Badge'
-import type { ScanFinding, ScanFindingSeverity } from '@/src/api/generated/model'
+import { FindingItem, findingKey, findingPlace } from '@/components/manage/FindingItem'
+import type { ScanFinding } from '@/src/api/generated/model'
 import { LOCATION_BUTTON, MUTED, SECTION, SECTION_TITLE } from './styles'
-
-export const SEVERITY_TONES: Record<ScanFindingSeverity, BadgeTone> = {
-  critical: 'red',
-  high: 'red',
-  medium: 'yellow',
-  low: 'gray',
-}
 
 export interface ReviewFindingsProps {
   /** Worst first (`versionReason`). */
@@ -27,8 +20,6 @@ function Location({
 }) {
   const { t } = useTranslation('common')
   if (!finding.file_path) return <span>{t('admin.review.findings.wholeArchive')}</span>
-  const place =
-    finding.line_number > 0 ? `${finding.file_path}:${finding.line_number}` : finding.file_path
   return (
     <button
       type="button"
@@ -43,7 +34,7 @@ function Location({
       }
       onClick={() => onOpen(finding.file_path, finding.line_number)}
     >
-      {place}
+      {findingPlace(finding)}
     </button>
   )
 }
@@ -63,31 +54,25 @@ export function ReviewFindings({ findings, onOpen }: ReviewFindingsProps) {
       ) : (
         <ol className="mt-3 space-y-3">
           {findings.map((finding, index) => (
-            <li
-              key={`${finding.issue_type}-${finding.file_path}-${finding.line_number}-${index}`}
-              className="rounded-md border border-gray-200 p-3 text-sm dark:border-gray-700"
+            <FindingItem
+              key={findingKey(finding, index)}
+              finding={finding}
+              head={
+                <>
+                  {finding.issue_type && (
+                    <code className="font-mono text-xs break-all text-gray-900 dark:text-gray-100">
+                      <span className="sr-only">{t('admin.review.findings.rule')} </span>
+                      {finding.issue_type}
+                    </code>
+                  )}
+                  <span className="min-w-0 text-xs break-all">
+                    <Location finding={finding} onOpen={onOpen} />
+                  </span>
+                </>
+              }
             >
-              <div className="flex flex-wrap items-center gap-2">
-                <Badge tone={SEVERITY_TONES[finding.severity]}>
-                  {t(`manage.pipeline.severity.${finding.severity}`)}
-                </Badge>
-                {finding.issue_type && (
-                  <code className="font-mono text-xs break-all text-gray-900 dark:text-gray-100">
-                    <span className="sr-only">{t('admin.review.findings.rule')} </span>
-                    {finding.issue_type}
-                  </code>
-                )}
-                <span className="min-w-0 text-xs break-all">
-                  <Location finding={finding} onOpen={onOpen} />
-                </span>
-              </div>
               {finding.message && <p className="mt-2 break-words">{finding.message}</p>}
-              {finding.code_snippet && (
-                <pre className="mt-2 rounded bg-gray-100 p-2 text-xs break-all whitespace-pre-wrap text-gray-900 dark:bg-gray-900 dark:text-gray-100">
-                  <code>{finding.code_snippet}</code>
-                </pre>
-              )}
-            </li>
+            </FindingItem>
           ))}
         </ol>
       )}

@@ -14,14 +14,12 @@ import {
   type DecisionStatus,
 } from '@/components/admin/decide/DecisionDialog'
 import { FormMessage } from '@/components/manage/fields'
+import { useArchiveDownload } from '@/components/manage/useArchiveDownload'
 import { Badge, type BadgeTone } from '@/components/node/Badge'
-import { formatDate } from '@/components/node/format'
+import { formatBytes, formatDate } from '@/components/node/format'
 import { useListAdminVersionFiles } from '@/src/api/generated/admin/admin'
 import { useGetNode } from '@/src/api/generated/nodes/nodes'
-import {
-  downloadNodeVersionArchive,
-  useGetNodeVersion,
-} from '@/src/api/generated/versions/versions'
+import { useGetNodeVersion } from '@/src/api/generated/versions/versions'
 import { NodeVersionStatus, PipelineState, type NodeVersion } from '@/src/api/generated/model'
 import { apiErrorMessage, errorStatus } from '@/src/lib/api-error'
 import { ADMIN_PATHS } from '@/src/lib/paths'
@@ -31,7 +29,7 @@ import { ArchiveFiles } from './ArchiveFiles'
 import { DecisionHistory } from './DecisionHistory'
 import { FileViewer } from './FileViewer'
 import { ReviewFindings } from './ReviewFindings'
-import { formatBytes, isTypingTarget, resolveArchivePath, retryArchiveQuery } from './review-utils'
+import { isTypingTarget, resolveArchivePath, retryArchiveQuery } from './review-utils'
 import { LINK, MUTED, SECTION, SECTION_TITLE } from './styles'
 import { useFileSelection } from './useFileSelection'
 
@@ -65,30 +63,6 @@ function adminSearchPath(base: string, id: string): string {
   return `${base}?${new URLSearchParams({ q: id })}`
 }
 
-/**
- * Saves the archive. Versions that are not Active need the admin's token, so the archive is
- * fetched through the API client (which sends it) rather than followed as a plain link.
- */
-function useArchiveDownload(version: NodeVersion) {
-  const [state, setState] = useState<{ pending: boolean; error?: unknown }>({ pending: false })
-  const download = async () => {
-    setState({ pending: true })
-    try {
-      const blob = await downloadNodeVersionArchive(version.node_id, `${version.version}.zip`)
-      const url = URL.createObjectURL(blob)
-      const link = document.createElement('a')
-      link.href = url
-      link.download = `${version.node_id}-${version.version}.zip`
-      link.click()
-      URL.revokeObjectURL(url)
-      setState({ pending: false })
-    } catch (error) {
-      setState({ pending: false, error })
-    }
-  }
-  return { ...state, download }
-}
-
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
     <div className="min-w-0">
@@ -101,7 +75,7 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
 function Summary({ version, nodeId }: { version: NodeVersion; nodeId: string }) {
   const { t, i18n } = useTranslation('common')
   const node = useGetNode(nodeId)
-  const archive = useArchiveDownload(version)
+  const archive = useArchiveDownload(version.node_id, version.version)
   const publisher = node.data?.publisher
   const pipeline = version.pipeline_state
   return (

@@ -1,33 +1,7 @@
-// Small pure helpers of the review view: sizes, file paths, lines, retries and the URL's
+// Small pure helpers of the review view: file paths, lines, retries and the URL's
 // `?file=…&line=…` selection. Free of React so they are easy to test and reuse.
 import { shouldRetryQuery } from '@/src/api/query-client'
 import { errorStatus } from '@/src/lib/api-error'
-
-const sizeFormats = new Map<string, Intl.NumberFormat>()
-
-const UNITS = ['byte', 'kilobyte', 'megabyte', 'gigabyte'] as const
-
-/** Bytes as a short, locale-aware size ("12 KB"); Intl names the unit in each language. */
-export function formatBytes(bytes: number | undefined, locale: string): string {
-  let value = Math.max(0, bytes ?? 0)
-  let unit = 0
-  while (value >= 1024 && unit < UNITS.length - 1) {
-    value /= 1024
-    unit += 1
-  }
-  const key = `${locale}:${UNITS[unit]}`
-  let format = sizeFormats.get(key)
-  if (!format) {
-    format = new Intl.NumberFormat(locale, {
-      style: 'unit',
-      unit: UNITS[unit],
-      unitDisplay: unit === 0 ? 'long' : 'short',
-      maximumFractionDigits: unit === 0 ? 0 : 1,
-    })
-    sizeFormats.set(key, format)
-  }
-  return format.format(value)
-}
 
 /**
  * The archive path a finding means. Findings name entries as the archive does, but some checks
