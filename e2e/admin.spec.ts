@@ -148,7 +148,7 @@ test('a batch decision on two versions, undone as a whole', async ({ page, reque
     await rows.nth(index).getByRole('checkbox').check()
     picked.push({ node: match[1], version: match[2] })
   }
-  const bulk = page.getByRole('group', { name: 'Decide on the selected versions' })
+  const bulk = page.getByRole('toolbar', { name: 'Decide on the selected versions' })
   await expect(bulk.getByText('2 selected')).toBeVisible()
   await bulk.getByRole('button', { name: 'Flag' }).click()
   const dialog = page.getByRole('dialog')
@@ -205,7 +205,7 @@ test('a banned node: its page says so and offers no install; an added node can b
   await expectNoAxeViolations(page)
 
   // The node's page, reached from the admin list: the notice, and no install.
-  await row.getByRole('link', { name: nodeId }).click()
+  await row.getByRole('link', { name: nodeId, exact: true }).click()
   await expect(page).toHaveURL(new RegExp(`/nodes/${nodeId}$`))
   await expect(page.getByRole('alert')).toContainText('This node is banned')
   await expect(page.getByRole('alert')).toContainText('Impersonates another project.')

@@ -65,7 +65,7 @@ describe('AdminOverview', () => {
       },
     })
     renderWithProviders(<AdminOverview />)
-    const table = await screen.findByRole('table', { name: 'Recent actions' })
+    const table = await screen.findByRole('table', { name: 'The ten newest admin actions' })
     expect(api.calls('GET', '/admin/actions')[0].params).toEqual({ page: 1, limit: 10 })
     const row = within(table).getAllByRole('row')[1]
     expect(row).toHaveTextContent('Pending review → changed to Flagged')

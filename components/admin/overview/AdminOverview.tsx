@@ -134,7 +134,7 @@ function RecentActions() {
   if (actions.data.actions.length === 0) {
     return <p className={MUTED}>{t('admin.overview.recentEmpty')}</p>
   }
-  return <ActionsTable actions={actions.data.actions} caption={t('admin.overview.recentTitle')} />
+  return <ActionsTable actions={actions.data.actions} caption={t('admin.overview.recentCaption')} />
 }
 
 export function AdminOverview() {
