@@ -64,6 +64,11 @@ test('a flag with its reason reaches the owner; undone from the audit log and ap
   await filters.getByLabel('Node id').fill(PENDING.node)
   await filters.getByRole('button', { name: 'Apply filters' }).click()
   await expect(page).toHaveURL(new RegExp(`node=${PENDING.node}`))
+  // The previous rows stay dimmed (aria-busy) until the filtered ones arrive.
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0)
+  await expect(
+    page.getByRole('checkbox', { name: `Select ${PENDING.node} ${PENDING.version}` }),
+  ).toBeVisible()
   await expectNoAxeViolations(page)
   await page.getByRole('link', { name: `Review ${PENDING.node} ${PENDING.version}` }).click()
   await expect(
@@ -207,8 +212,8 @@ test('a banned node: its page says so and offers no install; an added node can b
   // The node's page, reached from the admin list: the notice, and no install.
   await row.getByRole('link', { name: nodeId, exact: true }).click()
   await expect(page).toHaveURL(new RegExp(`/nodes/${nodeId}$`))
-  await expect(page.getByRole('alert')).toContainText('This node is banned')
-  await expect(page.getByRole('alert')).toContainText('Impersonates another project.')
+  const notice = page.getByRole('alert').filter({ hasText: 'This node is banned' })
+  await expect(notice).toContainText('Impersonates another project.')
   await expect(page.getByRole('region', { name: 'Install' })).toHaveCount(0)
   expect((await request.get(`${API_URL}/nodes/${nodeId}/install`)).status()).toBe(404)
 

@@ -9,7 +9,13 @@ export const AUTH_EMULATOR_URL = `http://127.0.0.1:${E2E_PORTS.auth}`
 
 export async function expectNoAxeViolations(page: Page) {
   const result = await new AxeBuilder({ page }).analyze()
-  expect(result.violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([])
+  // Each violation with the elements it was found on, so a failure says where to look.
+  expect(
+    result.violations.map(
+      (violation) =>
+        `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`,
+    ),
+  ).toEqual([])
 }
 
 /** axe on `path` in a dark-mode browser (the stored flowbite choice plus a dark system). */
