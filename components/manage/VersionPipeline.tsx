@@ -39,14 +39,23 @@ function Location({ finding }: { finding: ScanFinding }) {
   return <code className="font-mono break-all">{findingPlace(finding)}</code>
 }
 
-function Findings({ findings }: { findings: ScanFinding[] }) {
+/** The heading level of the findings: below the version's own heading on the node page (h3). */
+type FindingsHeading = 'h3' | 'h4'
+
+function Findings({
+  findings,
+  heading: Heading,
+}: {
+  findings: ScanFinding[]
+  heading: FindingsHeading
+}) {
   const { t } = useTranslation('common')
   const headingId = useId()
   return (
     <section aria-labelledby={headingId} className="mt-3">
-      <h4 id={headingId} className="text-sm font-semibold">
+      <Heading id={headingId} className="text-sm font-semibold">
         {t('manage.pipeline.findingsTitle', { count: findings.length })}
-      </h4>
+      </Heading>
       <ol className="mt-2 space-y-2">
         {findings.map((finding, index) => (
           <FindingItem
@@ -90,7 +99,14 @@ function DecisionHistory({ history }: { history: StatusChange[] }) {
 }
 
 /** Why the version has its status, and what the checks found, for its owners. */
-export function VersionStatusDetails({ version }: { version: NodeVersion }) {
+export function VersionStatusDetails({
+  version,
+  findingsHeading = 'h4',
+}: {
+  version: NodeVersion
+  /** h3 where the version has no heading of its own (a row of Your Nodes under its h2). */
+  findingsHeading?: FindingsHeading
+}) {
   const { t } = useTranslation('common')
   const state = ownerVersionState(version)
   const { findings, reason } = versionReason(version)
@@ -129,7 +145,9 @@ export function VersionStatusDetails({ version }: { version: NodeVersion }) {
             : t('manage.pipeline.extractFailedNoReason')}
         </p>
       )}
-      {findings.length > 0 && state !== 'active' && <Findings findings={findings} />}
+      {findings.length > 0 && state !== 'active' && (
+        <Findings findings={findings} heading={findingsHeading} />
+      )}
     </div>
   )
 }

@@ -68,7 +68,7 @@ function LatestUpload({ node, publisherId }: { node: Node; publisherId: string }
         <span>{t('manage.pipeline.latestUpload', { version: latest.version })}</span>
         <VersionStateBadge version={latest} />
       </p>
-      <VersionStatusDetails version={latest} />
+      <VersionStatusDetails version={latest} findingsHeading="h3" />
     </div>
   )
 }

@@ -260,6 +260,17 @@ describe('YourNodes', () => {
               status: 'NodeVersionStatusFlagged',
               pipeline_state: 'done',
               status_reason: JSON.stringify(decision),
+              scan_findings: [
+                {
+                  issue_type: 'network-at-import',
+                  severity: 'medium',
+                  file_path: '__init__.py',
+                  line_number: 3,
+                  code_snippet: 'requests.get(TELEMETRY_URL)',
+                  message: 'Contacts the network when imported.',
+                  scanner: 'static-scan',
+                },
+              ],
             },
           ],
         },
@@ -272,6 +283,10 @@ describe('YourNodes', () => {
         within(acme).getByText('Decision: Remove the telemetry call in __init__.py.'),
       ).toBeInTheDocument()
       expect(within(acme).getByText('Decided by admin@example.com')).toBeInTheDocument()
+      // The findings' heading follows the publisher's h2 (no version heading in a row).
+      expect(
+        within(acme).getByRole('heading', { level: 3, name: /What the checks found/ }),
+      ).toBeInTheDocument()
       // Never the raw JSON.
       expect(acme.textContent).not.toContain('statusHistory')
     })
