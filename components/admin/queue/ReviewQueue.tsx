@@ -14,7 +14,7 @@ import {
 } from '@/components/admin/decide/DecisionDialog'
 import { DecisionBanner } from '@/components/admin/decide/DecisionBanner'
 import { FormMessage } from '@/components/manage/fields'
-import { SECONDARY_LINK } from '@/components/manage/styles'
+import { MUTED, SECONDARY_LINK } from '@/components/manage/styles'
 import { useListAllNodeVersions } from '@/src/api/generated/versions/versions'
 import { NodeVersionStatus, type NodeVersion } from '@/src/api/generated/model'
 import { apiErrorMessage } from '@/src/lib/api-error'
@@ -183,11 +183,14 @@ export function ReviewQueue() {
         </div>
       ) : (
         <>
-          {/* While other filters load, the previous rows stay, dimmed, instead of a blank. */}
-          <div
-            aria-busy={query.isPlaceholderData}
-            className={query.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined}
-          >
+          {/* While other filters load, the previous rows stay (not dimmed: they must stay
+              readable) and a status line says new ones are coming. */}
+          {query.isPlaceholderData && (
+            <p role="status" className={`mb-2 text-sm ${MUTED}`}>
+              {t('admin.queue.loading')}
+            </p>
+          )}
+          <div aria-busy={query.isPlaceholderData}>
             <QueueTable
               versions={versions}
               selected={selected}
