@@ -108,7 +108,10 @@ test('a flag with its reason reaches the owner; undone from the audit log and ap
     .getByRole('link', { name: 'Audit log' })
     .click()
   await expect(page.getByRole('heading', { level: 1, name: 'Audit log' })).toBeVisible()
-  const flagRow = page.getByRole('row').filter({ hasText: reason }).first()
+  const flagRow = page
+    .getByRole('row')
+    .filter({ hasText: reason })
+    .filter({ hasText: 'Version status change' })
   await flagRow.getByRole('button', { name: /^Undo Version status change/ }).click()
   const confirm = page.getByRole('dialog', { name: 'Undo this action?' })
   await confirm.getByRole('button', { name: 'Undo' }).click()
