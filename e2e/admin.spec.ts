@@ -108,15 +108,17 @@ test('a flag with its reason reaches the owner; undone from the audit log and ap
     .getByRole('link', { name: 'Audit log' })
     .click()
   await expect(page.getByRole('heading', { level: 1, name: 'Audit log' })).toBeVisible()
-  const flagRow = page
-    .getByRole('row')
-    .filter({ hasText: reason })
-    .filter({ hasText: 'Version status change' })
-  await flagRow.getByRole('button', { name: /^Undo Version status change/ }).click()
+  // Before the undo, the flag is the only row with its reason; after it, the undo row also
+  // names it, and the flag's row carries the "Undone" badge.
+  const withReason = page.getByRole('row').filter({ hasText: reason })
+  await expect(withReason).toHaveCount(1)
+  await withReason.getByRole('button', { name: /^Undo Version status change/ }).click()
   const confirm = page.getByRole('dialog', { name: 'Undo this action?' })
   await confirm.getByRole('button', { name: 'Undo' }).click()
   await expect(page.getByText('The action was undone.')).toBeVisible()
-  await expect(flagRow.getByText('Undone')).toBeVisible()
+  const flagRow = withReason.filter({ has: page.getByText('Undone', { exact: true }) })
+  await expect(flagRow).toHaveCount(1)
+  await expect(flagRow.getByRole('button', { name: /^Undo/ })).toHaveCount(0)
   await expectNoAxeViolations(page)
   const token = await adminToken(request)
   expect(await versionStatus(request, token, PENDING.node, PENDING.version)).toBe(
@@ -124,7 +126,9 @@ test('a flag with its reason reaches the owner; undone from the audit log and ap
   )
 
   // …and approves it from its review with the keyboard shortcut.
-  await flagRow.getByRole('link', { name: `${PENDING.node}@${PENDING.version}` }).click()
+  await flagRow
+    .getByRole('link', { name: `${PENDING.node}@${PENDING.version}`, exact: true })
+    .click()
   await expect(
     page.getByRole('heading', { level: 1, name: `Review ${PENDING.node}@${PENDING.version}` }),
   ).toBeVisible()
