@@ -61,6 +61,18 @@ describe('persisted cache (seed section 9)', () => {
     ])
   })
 
+  it('never persists a banned or deleted node, which only admins and owners are shown', async () => {
+    const queryClient = new QueryClient()
+    queryClient.setQueryData(['/nodes/live'], { id: 'live', status: 'NodeStatusActive' })
+    queryClient.setQueryData(['/nodes/gone'], { id: 'gone', status: 'NodeStatusBanned' })
+    queryClient.setQueryData(['/nodes/old'], { id: 'old', status: 'NodeStatusDeleted' })
+    await save(queryClient, 'b')
+    const stored = JSON.parse(localStorage.getItem(KEY) ?? '{}') as {
+      clientState: { queries: { queryKey: unknown[] }[] }
+    }
+    expect(stored.clientState.queries.map((query) => query.queryKey)).toEqual([['/nodes/live']])
+  })
+
   it('is restored when younger than 24 hours and written by the same build', async () => {
     const writer = new QueryClient()
     writer.setQueryData(['/nodes/a'], { id: 'a' })

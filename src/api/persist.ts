@@ -21,11 +21,21 @@ export function isAdminOnlyQuery(queryKey: readonly unknown[]): boolean {
   return typeof params === 'object' && params !== null && 'include_banned' in params
 }
 
-/** Pending and admin-only queries are not persisted; the rest follows React Query's default. */
+/**
+ * A banned or deleted node, which only admins and its owners are shown (`GET /nodes/{id}`
+ * answers it to them with no parameter that says so): kept out of local storage too.
+ */
+export function isHiddenNode(data: unknown): boolean {
+  if (typeof data !== 'object' || data === null || !('status' in data)) return false
+  return data.status === 'NodeStatusBanned' || data.status === 'NodeStatusDeleted'
+}
+
+/** Pending, admin-only and hidden-node queries are not persisted; the rest as React Query does. */
 export function shouldPersistQuery(query: Query): boolean {
   return (
     query.state.status !== 'pending' &&
     !isAdminOnlyQuery(query.queryKey) &&
+    !isHiddenNode(query.state.data) &&
     defaultShouldDehydrateQuery(query)
   )
 }

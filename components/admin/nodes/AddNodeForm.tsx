@@ -15,7 +15,7 @@ import { useDebouncedValue } from '@/components/manage/useDebouncedValue'
 import { noProblems, textProblem, urlProblem } from '@/components/manage/validation'
 import { useAdminCreateNode } from '@/src/api/generated/admin/admin'
 import type { Node } from '@/src/api/generated/model'
-import { getGetNodeQueryKey, useGetNode } from '@/src/api/generated/nodes/nodes'
+import { useGetNode } from '@/src/api/generated/nodes/nodes'
 import {
   adminCreateNodeBodyIdMax as ID_MAX,
   adminCreateNodeBodyIdRegExp as ID_PATTERN,
@@ -92,11 +92,8 @@ export function AddNodeForm() {
   const checkable = debouncedId !== '' && nodeIdProblem(debouncedId, t) === undefined
   const check = useGetNode(debouncedId, undefined, {
     query: {
-      // A free id answers 404, but a taken one can belong to a banned or deleted node, which
-      // GET /nodes/{id} shows only to admins (and its owners). The request has no parameter to
-      // mark that, so `include_banned` in the key keeps the answer out of the persisted cache
-      // like every admin-only answer (src/api/persist.ts).
-      queryKey: [...getGetNodeQueryKey(debouncedId), { include_banned: true }],
+      // A free id answers 404. A taken one may be a banned or deleted node, which is never
+      // persisted (src/api/persist.ts isHiddenNode).
       enabled: checkable,
       retry: false,
     },
