@@ -89,15 +89,41 @@ const utf8 = new TextDecoder('utf-8', { fatal: true })
 const latin1 = new TextDecoder('latin1')
 
 export function checkArchive(bytes: Uint8Array, limits: ArchiveLimits): ArchiveCheck {
+  const { entries, findings, root } = inspect(bytes, limits)
+  if (findings.length > 0 || root === null || entries === null) return refuse(findings)
+  return { ok: true, findings: [], archive: checkedArchive(bytes, entries, root) }
+}
+
+/**
+ * The findings that refuse an upload at once, before anything is stored: every archive check
+ * except the package layout (flagged by the pipeline, like the content scan). An archive with no
+ * file at all is refused too. Empty when the upload may be stored.
+ */
+export function uploadRefusals(bytes: Uint8Array, limits: ArchiveLimits): Finding[] {
+  const { entries, findings } = inspect(bytes, limits)
+  const refusals = findings.filter((finding) => finding.issue_type !== NO_PYTHON_PACKAGE)
+  if (refusals.length === 0 && entries !== null && entries.every((entry) => entry.isDirectory)) {
+    refusals.push(archiveFinding('zip-invalid', 'critical', '', 'The archive contains no files.'))
+  }
+  return refusals
+}
+
+const NO_PYTHON_PACKAGE = 'no-python-package'
+
+function inspect(
+  bytes: Uint8Array,
+  limits: ArchiveLimits,
+): { entries: RawEntry[] | null; findings: Finding[]; root: string | null } {
+  const refused = (finding: Finding) => ({ entries: null, findings: [finding], root: null })
   if (bytes.length > limits.maxArchiveBytes) {
-    return refuse([
+    return refused(
       archiveFinding(
         'zip-too-large',
         'high',
         '',
         `The archive is ${formatBytes(bytes.length)}; the registry accepts at most ${formatBytes(limits.maxArchiveBytes)}.`,
       ),
-    ])
+    )
   }
   let parsed: { entries: RawEntry[]; findings: Finding[] }
   try {
@@ -105,37 +131,37 @@ export function checkArchive(bytes: Uint8Array, limits: ArchiveLimits): ArchiveC
     const directory = readDirectoryLocation(bytes, view)
     if (directory.entryCount > limits.maxEntries) {
       // Refused on the count alone, before reading a single entry.
-      return refuse([
+      return refused(
         archiveFinding(
           'zip-too-many-entries',
           'high',
           '',
           `The archive has ${directory.entryCount} entries; the registry accepts at most ${limits.maxEntries}.`,
         ),
-      ])
+      )
     }
     parsed = readEntries(bytes, view, directory)
   } catch (error) {
     if (!(error instanceof ZipStructureError)) throw error
-    return refuse([archiveFinding('zip-invalid', 'critical', '', error.message)])
+    return refused(archiveFinding('zip-invalid', 'critical', '', error.message))
   }
   const { entries } = parsed
   const findings = [...parsed.findings, ...checkEntries(entries, limits)]
+  // Inflating is the costly part, so only archives whose structure passed are verified (with or
+  // without a package: a bomb is refused at upload either way).
+  if (findings.length === 0) findings.push(...verifyData(bytes, entries))
   const root = findPackageRoot(entries)
   if (root === null) {
     findings.push(
       archiveFinding(
-        'no-python-package',
+        NO_PYTHON_PACKAGE,
         'high',
         '',
         'No Python package found: the archive needs __init__.py or pyproject.toml at its root, or inside its only top-level folder.',
       ),
     )
   }
-  // Inflating is the costly part, so only archives that passed everything else are verified.
-  if (findings.length === 0) findings.push(...verifyData(bytes, entries))
-  if (findings.length > 0 || root === null) return refuse(findings)
-  return { ok: true, findings: [], archive: checkedArchive(bytes, entries, root) }
+  return { entries, findings, root }
 }
 
 function refuse(findings: Finding[]): ArchiveCheck {
@@ -202,7 +228,7 @@ function readDirectoryLocation(bytes: Uint8Array, view: DataView): Directory {
     throw new ZipStructureError(
       looksLikeZip
         ? 'The archive is truncated: its end-of-central-directory record is missing. Upload the complete zip.'
-        : 'The upload is not a zip archive.',
+        : 'The upload is not a valid zip archive.',
     )
   }
   const disk = view.getUint16(eocd + 4, true)
@@ -716,7 +742,8 @@ function verifyData(bytes: Uint8Array, entries: RawEntry[]): Finding[] {
   const findings: Finding[] = []
   for (const entry of entries) {
     if (entry.isDirectory && entry.compressedSize === 0) continue
-    const result = inflateEntry(bytes, entry, entry.uncompressedSize)
+    // Only the size and checksum are needed: nothing inflated is kept (memory stays bounded).
+    const result = inflateEntry(bytes, entry, entry.uncompressedSize, false)
     if (
       result.kind === 'too-large' ||
       (result.kind === 'ok' && result.size !== entry.uncompressedSize)
@@ -748,21 +775,40 @@ export type Inflated =
   | { kind: 'too-large' }
   | { kind: 'corrupt' }
 
-function inflateEntry(bytes: Uint8Array, entry: RawEntry, maxBytes: number): Inflated {
-  return inflateLimited(bytes.subarray(entry.dataStart, entry.dataEnd), entry.method, maxBytes)
+function inflateEntry(bytes: Uint8Array, entry: RawEntry, maxBytes: number, keep = true): Inflated {
+  return inflateLimited(
+    bytes.subarray(entry.dataStart, entry.dataEnd),
+    entry.method,
+    maxBytes,
+    keep,
+  )
 }
 
 class OutputLimitReached extends Error {}
 
 /**
+ * What one push of compressed data should inflate to; see inflateLimited. A slice is at most
+ * MAX_SLICE, so data that turns into a bomb half-way expands at most ~33 MB in one push.
+ */
+const PUSH_OUTPUT = 1024 * 1024
+const MAX_SLICE = 32 * 1024
+
+/**
  * Inflates stored or deflate data, giving up as soon as the output passes maxBytes. The input is
  * fed in slices small enough that one slice cannot expand to much more than maxBytes (deflate
- * expands at most ~1032 times), so a bomb never gets allocated.
+ * expands at most ~1032 times), so a bomb never gets allocated. With `keep` false the output is
+ * only counted and checksummed, never collected: memory stays at one slice's expansion (about
+ * 1 MB; at most ~33 MB) however large the entry.
  */
-export function inflateLimited(data: Uint8Array, method: number, maxBytes: number): Inflated {
+export function inflateLimited(
+  data: Uint8Array,
+  method: number,
+  maxBytes: number,
+  keep = true,
+): Inflated {
   if (method === METHOD_STORED) {
     if (data.length > maxBytes) return { kind: 'too-large' }
-    return { kind: 'ok', size: data.length, crc: crc32(data), chunks: [data] }
+    return { kind: 'ok', size: data.length, crc: crc32(data), chunks: keep ? [data] : [] }
   }
   if (method !== METHOD_DEFLATE) return { kind: 'corrupt' }
   const chunks: Uint8Array[] = []
@@ -773,16 +819,23 @@ export function inflateLimited(data: Uint8Array, method: number, maxBytes: numbe
     size += chunk.length
     if (size > maxBytes) throw new OutputLimitReached()
     if (chunk.length > 0) {
-      chunks.push(chunk)
+      if (keep) chunks.push(chunk)
       crc = crcUpdate(crc, chunk)
     }
     if (final) ended = true
   })
-  const slice = Math.min(16 * 1024, Math.max(1024, Math.floor(maxBytes / 1024)))
+  // The slice adapts to the data's ratio: each push yields about PUSH_OUTPUT bytes (a push's
+  // output is allocated whole, and copied), so text goes in big slices and a bomb in small ones.
+  const largest = Math.min(MAX_SLICE, Math.max(1024, Math.floor(maxBytes / 1024)))
+  let slice = Math.min(4 * 1024, largest)
   try {
-    for (let at = 0; at < data.length; at += slice) {
+    for (let at = 0; at < data.length;) {
       const end = Math.min(at + slice, data.length)
+      const before = size
       inflate.push(data.subarray(at, end), end === data.length)
+      const ratio = (size - before) / (end - at)
+      slice = Math.min(largest, Math.max(1024, Math.floor(PUSH_OUTPUT / Math.max(ratio, 1))))
+      at = end
     }
     if (data.length === 0) inflate.push(new Uint8Array(0), true)
   } catch (error) {

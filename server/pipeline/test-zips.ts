@@ -1,6 +1,7 @@
 // A tiny zip writer for tests and fixtures: it writes what fflate's `zipSync` will not (symlinks,
 // absolute or `..` names, duplicates, the encryption flag, lying sizes, disagreeing headers,
 // ZIP64 records), byte by byte as APPNOTE.txt lays them out.
+import { constants as zlibConstants, deflateRawSync } from 'node:zlib'
 import { deflateSync, strToU8 } from 'fflate'
 
 import { crc32 } from './archive'
@@ -189,4 +190,19 @@ function concat(parts: Uint8Array[]): Uint8Array {
     at += part.length
   }
   return out
+}
+
+/**
+ * The raw deflate stream of `mebibytes` MiB of zeros (about 1 KiB per MiB), built without ever
+ * holding them: one MiB compressed and flushed to a byte boundary, repeated (each copy starts
+ * afresh with a literal), then an empty final block. 1024 gives a 1 GiB expansion in ~1 MB.
+ */
+export function deflatedZeros(mebibytes: number): Uint8Array {
+  const block = deflateRawSync(new Uint8Array(1024 * 1024), {
+    level: 9,
+    finishFlush: zlibConstants.Z_SYNC_FLUSH,
+  })
+  const parts: Uint8Array[] = Array.from({ length: mebibytes }, () => block)
+  parts.push(new Uint8Array([0x03, 0x00]))
+  return concat(parts)
 }

@@ -1,8 +1,9 @@
 // Housekeeping the API does by itself, at start and then every hour: temporary files left by a
-// process that was killed while writing an archive (kill -9 during an upload), and upload links
-// that expired long ago. Safe to run from several API processes at once.
+// process that was killed while writing an archive (kill -9 during an upload), archives moved
+// into storage by an upload killed before it committed, and upload links that expired long ago.
+// Safe to run from several API processes at once.
 import type { AppDeps } from '../http/context'
-import { removeExpiredUploadLinks } from '../versions/writes'
+import { removeExpiredUploadLinks, removeUnclaimedArchives } from '../versions/writes'
 
 /** An upload in progress is younger than this (50 MB at 100 kB/s takes under 9 minutes). */
 export const STALE_TEMPORARY_FILE_MS = 60 * 60 * 1000
@@ -10,8 +11,10 @@ export const MAINTENANCE_INTERVAL_MS = 60 * 60 * 1000
 
 export async function runMaintenance(deps: Pick<AppDeps, 'db' | 'storage'>, now = Date.now()) {
   const temporaryFiles = await deps.storage.removeStaleTemporaryFiles(STALE_TEMPORARY_FILE_MS, now)
+  // Before the expired links go: an unclaimed archive is only found through its link.
+  const unclaimedArchives = await removeUnclaimedArchives(deps.db, deps.storage)
   const uploadLinks = await removeExpiredUploadLinks(deps.db, new Date(now))
-  return { temporaryFiles, uploadLinks }
+  return { temporaryFiles, unclaimedArchives, uploadLinks }
 }
 
 /** Runs maintenance now and every MAINTENANCE_INTERVAL_MS; returns a function that stops it. */
@@ -21,10 +24,10 @@ export function startMaintenance(
 ): () => void {
   const run = () =>
     runMaintenance(deps)
-      .then(({ temporaryFiles, uploadLinks }) => {
-        if (temporaryFiles + uploadLinks > 0) {
+      .then(({ temporaryFiles, unclaimedArchives, uploadLinks }) => {
+        if (temporaryFiles + unclaimedArchives + uploadLinks > 0) {
           log(
-            `Maintenance: removed ${temporaryFiles} stale temporary file(s) and ${uploadLinks} expired upload link(s).`,
+            `Maintenance: removed ${temporaryFiles} stale temporary file(s), ${unclaimedArchives} unclaimed archive(s) and ${uploadLinks} expired upload link(s).`,
           )
         }
       })

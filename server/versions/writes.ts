@@ -3,8 +3,7 @@
 import { randomBytes } from 'node:crypto'
 import { promises as fs } from 'node:fs'
 import { Readable } from 'node:stream'
-import { and, eq, lt, sql } from 'drizzle-orm'
-import { unzipSync } from 'fflate'
+import { and, eq, isNull, lt, sql } from 'drizzle-orm'
 import type { Schemas } from '../http/operations'
 import type { Db } from '../db/client'
 import { refreshLatestVersion } from '../db/latest-version'
@@ -25,6 +24,8 @@ import { stageUpload, TooLargeError, type StagedFile } from '../storage/staging'
 import { BANNED_PUBLISHER_MESSAGE } from '../publishers/access'
 import { labelList, shortText, text } from '../http/validate'
 import { queueVersionChecks } from '../pipeline/process-version'
+import { DEFAULT_ARCHIVE_LIMITS, uploadRefusals } from '../pipeline/archive'
+import type { Finding } from '../pipeline/findings'
 
 type PublishNodeVersionFields = Schemas['PublishNodeVersionFields']
 
@@ -129,22 +130,6 @@ export async function createPendingVersion(
   })
 }
 
-/** The names inside a zip, read from its central directory without inflating anything. */
-export function zipEntryNames(bytes: Uint8Array): string[] | null {
-  const names: string[] = []
-  try {
-    unzipSync(bytes, {
-      filter: (file) => {
-        names.push(file.name)
-        return false
-      },
-    })
-  } catch {
-    return null
-  }
-  return names
-}
-
 export interface StoredUpload {
   version: NodeVersion
   size: number
@@ -190,13 +175,63 @@ function alreadyStored(upload: PendingUpload, version: NodeVersion, sha256: stri
   return { version, size: upload.uploadedSize ?? 0 }
 }
 
+/** What each archive refusal is, in the words of the upload's answer. */
+const REFUSAL_KINDS: Record<string, string> = {
+  'zip-invalid': 'not a valid zip',
+  'zip-corrupt': 'damaged data',
+  'zip-too-large': 'too large',
+  'zip-too-many-entries': 'too many entries',
+  'zip-bomb': 'zip bomb',
+  'zip-too-large-uncompressed': 'zip bomb: unpacks too large',
+  'zip-size-mismatch': 'declared sizes that lie',
+  'zip-overlapping-entries': 'overlapping entries',
+  'zip-path-traversal': 'path traversal',
+  'zip-absolute-path': 'absolute path',
+  'zip-symlink': 'symbolic link',
+  'zip-special-file': 'device or special file',
+  'zip-header-mismatch': 'headers that disagree',
+  'zip-duplicate-entry': 'duplicate entries',
+  'zip-encrypted': 'encrypted',
+  'zip-unsupported-compression': 'unsupported compression',
+  'zip-bad-filename': 'bad file name',
+}
+
+/** The 400 answering an archive whose structure is refused; names the first problem. */
+function archiveRefused(refusals: Finding[]) {
+  const [first] = refusals
+  const kind = REFUSAL_KINDS[first.issue_type] ?? first.issue_type
+  const others = refusals.length - 1
+  const more = others > 0 ? ` It has ${others} more problem${others > 1 ? 's' : ''}.` : ''
+  return badRequest(
+    `The archive was refused (${kind}): ${first.message}${more} Nothing was stored; fix the archive and upload it again to the same link.`,
+  )
+}
+
+/**
+ * Checks the structure of a staged archive (archive.ts: not a zip, bombs, traversal, absolute
+ * paths, links and devices, lying sizes…) before anything is stored. The compressed archive (at
+ * most MAX_ARCHIVE_MB) is read whole; its entries are only inflated to count and checksum them,
+ * never kept, so a bomb costs no memory.
+ */
+async function refuseHostileArchive(file: string, maxBytes: number): Promise<void> {
+  const bytes = await fs.readFile(file)
+  const refusals = uploadRefusals(bytes, { ...DEFAULT_ARCHIVE_LIMITS, maxArchiveBytes: maxBytes })
+  if (refusals.length > 0) throw archiveRefused(refusals)
+}
+
 /**
  * Stores the zip sent to a signedUrl. The link is checked before a byte of the body is read
- * (an unknown link costs nothing); the body is streamed to a staged file with the size cap, then
- * checked and moved into storage while the link's row is locked, so two uploads at once store
- * one archive. The link stays valid until it expires: a retry with the same bytes (a client that
- * missed the answer) gets the same answer, other bytes a 409. Deleting the personal access
- * token that published the version deletes the link (foreign key).
+ * (an unknown link costs nothing); the body is streamed to a staged file with the size cap and
+ * its structure checked (a hostile archive is a 400 naming the problem; nothing is stored and the
+ * link stays usable for a fixed archive). Then, in one transaction with the link's row locked (so
+ * two uploads at once store one archive), the file is moved into storage, the link and version
+ * rows record it and the pipeline's job is queued. The link stays valid until it expires: a retry
+ * with the same bytes (a client that missed the answer) gets the same answer, other bytes a 409.
+ * Deleting the personal access token that published the version deletes the link (foreign key).
+ *
+ * A crash leaves no row without its archive: the rows are committed after the move. It can leave
+ * an archive without a row (moved, not committed), which a failed transaction removes at once and
+ * maintenance removes after a kill (`removeUnclaimedArchives`); a retry overwrites it anyway.
  */
 export async function acceptUpload(
   db: Db,
@@ -224,10 +259,25 @@ export async function acceptUpload(
     throw error
   }
   try {
-    const names = zipEntryNames(await fs.readFile(staged.file))
-    if (!names || names.filter((name) => !name.endsWith('/')).length === 0) {
-      throw badRequest('The request body is not a valid zip archive with at least one file.')
-    }
+    const { upload, version } = await usableUpload(db, uploadToken, now)
+    // A link that stored an archive answers a retry (or other bytes) without checking again.
+    if (upload.uploadedSha256 !== null) return alreadyStored(upload, version, staged.sha256)
+    await refuseHostileArchive(staged.file, maxBytes)
+    return await storeStaged(db, storage, uploadToken, staged, now)
+  } finally {
+    await fs.rm(staged.file, { force: true })
+  }
+}
+
+async function storeStaged(
+  db: Db,
+  storage: ArchiveStorage,
+  uploadToken: string,
+  staged: StagedFile,
+  now: Date,
+): Promise<StoredUpload> {
+  let moved = false
+  try {
     return await db.transaction(async (tx) => {
       // Serialises uploads to one link; the state is read again under the lock.
       await tx.execute(
@@ -235,6 +285,8 @@ export async function acceptUpload(
       )
       const { upload, version } = await usableUpload(tx, uploadToken, now)
       if (upload.uploadedSha256 !== null) return alreadyStored(upload, version, staged.sha256)
+      // Set before the move: a move that fails half-way is cleaned up too.
+      moved = true
       await storage.putFile(upload.storageKey, staged.file)
       await tx
         .update(pendingUploads)
@@ -247,9 +299,49 @@ export async function acceptUpload(
       // Checked, scanned and decided by the pipeline's worker (server/pipeline/).
       return { version: await queueVersionChecks(tx, version.id, now), size: staged.size }
     })
-  } finally {
-    await fs.rm(staged.file, { force: true })
+  } catch (error) {
+    // The rows were not committed: the moved archive must not stay behind. If this fails too,
+    // maintenance removes it.
+    if (moved) await removeUnclaimedArchives(db, storage, uploadToken).catch(() => 0)
+    throw error
   }
+}
+
+/**
+ * Removes archives that sit at the key of an upload link that stored nothing: left by a process
+ * killed (or a transaction that failed) between moving the archive into storage and committing.
+ * Links being used right now are locked by their upload and skipped (`skip locked`), so an
+ * upload in progress is never touched. Only `onlyToken`'s link when given (it waits for the lock).
+ */
+export async function removeUnclaimedArchives(
+  db: Db,
+  storage: ArchiveStorage,
+  onlyToken?: string,
+): Promise<number> {
+  return db.transaction(async (tx) => {
+    const links = await tx
+      .select({ storageKey: pendingUploads.storageKey })
+      .from(pendingUploads)
+      .innerJoin(nodeVersions, eq(nodeVersions.id, pendingUploads.nodeVersionId))
+      .where(
+        and(
+          isNull(pendingUploads.uploadedSha256),
+          isNull(nodeVersions.storageKey),
+          onlyToken === undefined ? undefined : eq(pendingUploads.token, onlyToken),
+        ),
+      )
+      .for(
+        'update',
+        onlyToken === undefined ? { of: pendingUploads, skipLocked: true } : { of: pendingUploads },
+      )
+    let removed = 0
+    for (const { storageKey } of links) {
+      if (!(await storage.exists(storageKey))) continue
+      await storage.delete(storageKey)
+      removed++
+    }
+    return removed
+  })
 }
 
 /** Removes upload links that expired more than a day ago (they only answer 404 by then). */
