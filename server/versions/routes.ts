@@ -2,6 +2,7 @@ import type { RequestContext } from '../http/context'
 import type { HandlerMap, PathOf, Schemas } from '../http/operations'
 import type { NodeVersionStatus } from '../db/schema'
 import { forbidden, notFound } from '../http/errors'
+import { CREDENTIALED_CACHE_CONTROL } from '../http/security'
 import { requireNodeWrite } from '../publishers/access'
 import { publishNodeVersion } from './publish'
 import { acceptUpload, findVersionForWrite, setVersionStatus, updateVersion } from './writes'
@@ -123,7 +124,7 @@ export const versionHandlers: HandlerMap = {
       .header('content-disposition', `attachment; filename="${row.node.id}-${found.version}.zip"`)
       .header(
         'cache-control',
-        isPublic ? 'public, max-age=31536000, immutable' : 'private, no-store',
+        isPublic ? 'public, max-age=31536000, immutable' : CREDENTIALED_CACHE_CONTROL,
       )
       .header('vary', 'Authorization')
       .send(Buffer.from(bytes))
