@@ -35,6 +35,30 @@ export interface ServerConfig {
   webUrl: string | undefined
   /** REVALIDATE_SECRET: shared with the website, proves those requests come from the API. */
   revalidateSecret: string | undefined
+  /** REDIS_URL: API processes that share the load share their rate limits there; else in memory. */
+  redisUrl: string | undefined
+  /** REDIS_KEY_PREFIX: put before every key this API writes to Redis. */
+  redisKeyPrefix: string
+  /** RATE_LIMIT_SCALE: multiplies every limit of API_RATE_LIMITS (benchmarks); 0 turns them off. */
+  rateLimitScale: number
+  /**
+   * TRUST_PROXY: behind a load balancer, take the client's address from X-Forwarded-For (`true`,
+   * or the proxies' addresses and ranges, comma-separated), so per-address limits count clients.
+   */
+  trustProxy: boolean | string[]
+}
+
+function nonNegative(name: string, value: string): number {
+  const number = Number(value)
+  if (value.trim() === '' || !Number.isFinite(number) || number < 0) {
+    throw new Error(`${name} must be a number of 0 or more; it is '${value}'.`)
+  }
+  return number
+}
+
+function trustProxy(value: string | undefined): boolean | string[] {
+  if (value === undefined || value === '' || value === 'false') return false
+  return value === 'true' ? true : list(value)
 }
 
 /** One of `allowed`, or a clear start-up error naming the variable. */
@@ -78,5 +102,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     worker: oneOf('WORKER', env.WORKER ?? 'inline', ['inline', 'off']),
     webUrl: env.WEB_INTERNAL_URL?.replace(/\/$/, '') || undefined,
     revalidateSecret: env.REVALIDATE_SECRET || undefined,
+    redisUrl: env.REDIS_URL || undefined,
+    redisKeyPrefix: env.REDIS_KEY_PREFIX ?? 'registry:',
+    rateLimitScale: nonNegative('RATE_LIMIT_SCALE', env.RATE_LIMIT_SCALE ?? '1'),
+    trustProxy: trustProxy(env.TRUST_PROXY),
   }
 }

@@ -582,11 +582,19 @@ export interface paths {
          *     The client (comfy-cli) sends the node's zip archive with
          *     `Content-Type: application/zip` and expects 200. The link is checked before the
          *     body is read (an unknown, expired or revoked link is a 404 at once); the archive
-         *     is streamed with a cap of `MAX_ARCHIVE_MB` (413 beyond). The link stores one
-         *     archive and stays valid until it expires (1 hour): a retry with the same bytes
-         *     gets the same answer, different bytes a 409. Deleting the personal access token
-         *     that published the version revokes its links. After the upload the version is
-         *     scanned and stays Pending (or becomes Flagged) until approved.
+         *     is streamed with a cap of `MAX_ARCHIVE_MB` (413 beyond). Its structure is then
+         *     checked before anything is stored: not a zip or damaged, a zip bomb (compression
+         *     ratio, total unpacked size, entry count, sizes that lie, overlapping entries),
+         *     path traversal (`..`), absolute paths, symbolic links, devices, encryption,
+         *     duplicate or bad names, or no file at all are a 400 whose message names the
+         *     problem and the entry (e.g. `The archive was refused (path traversal): The entry
+         *     "../x.py" contains a ".." segment…`). A refused upload stores nothing and queues
+         *     nothing; the version stays Pending and the same link takes a fixed archive.
+         *     The link stores one archive and stays valid until it expires (1 hour): a retry
+         *     with the same bytes gets the same answer, different bytes a 409. Deleting the
+         *     personal access token that published the version revokes its links. After the
+         *     upload the version is scanned (content rules, the package layout) and stays
+         *     Pending (or becomes Flagged) until approved.
          */
         put: operations["uploadNodeVersionArchive"];
         post?: never;
@@ -2738,6 +2746,21 @@ export interface components {
                 "application/json": components["schemas"]["ErrorResponse"];
             };
         };
+        /**
+         * @description Rate limited (server/http/rate-limits.ts): too many requests from this address, or
+         *     for this publisher, user or upload link. Nothing was changed; try again after
+         *     `Retry-After` seconds.
+         */
+        TooManyRequests: {
+            headers: {
+                /** @description Seconds until the limit allows another request. */
+                "Retry-After"?: number;
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorResponse"];
+            };
+        };
         /** @description This feature is not built yet. */
         NotImplemented: {
             headers: {
@@ -2848,6 +2871,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     adminUpdateNodeVersion: {
@@ -2883,6 +2907,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     adminUpdateNode: {
@@ -2917,6 +2942,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     adminUpdatePublisher: {
@@ -2951,6 +2977,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     adminDecideVersions: {
@@ -2981,6 +3008,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     listAdminActions: {
@@ -3044,6 +3072,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     undoAdminBatch: {
@@ -3071,6 +3100,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     getAdminOverview: {
@@ -3265,6 +3295,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     getNode: {
@@ -3352,6 +3383,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     listNodeVersions: {
@@ -3600,6 +3632,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     downloadNodeVersionArchive: {
@@ -3681,6 +3714,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     validatePublisher: {
@@ -3763,6 +3797,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     deletePublisher: {
@@ -3789,6 +3824,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     getPermissionOnPublisher: {
@@ -3877,6 +3913,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     listNodesForPublisherV2: {
@@ -3944,6 +3981,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     deleteNode: {
@@ -3971,6 +4009,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     claimMyNode: {
@@ -4005,6 +4044,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
             /** @description GitHub could not be reached to check the repository. */
             502: {
                 headers: {
@@ -4077,6 +4117,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     updateNodeVersion: {
@@ -4114,6 +4155,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     deleteNodeVersion: {
@@ -4143,6 +4185,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     addPublisherMember: {
@@ -4177,6 +4220,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     updatePublisherMember: {
@@ -4213,6 +4257,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     removePublisherMember: {
@@ -4241,6 +4286,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     cancelPublisherInvitation: {
@@ -4268,6 +4314,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     listPersonalAccessTokens: {
@@ -4328,6 +4375,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     deletePersonalAccessToken: {
@@ -4354,6 +4402,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     listCustomers: {
@@ -4661,6 +4710,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     declinePublisherInvitation: {
@@ -4685,6 +4735,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     getBranch: {
@@ -4831,6 +4882,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     getWorkflowResult: {

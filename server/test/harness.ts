@@ -61,6 +61,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     ADMIN_EMAILS: adminEmail,
     API_PUBLIC_URL: TEST_PUBLIC_URL,
     FIREBASE_PROJECT_ID: TEST_PROJECT_ID,
+    // Suites send many requests from one address; rate-limits.test.ts turns limits on (env).
+    RATE_LIMIT_SCALE: '0',
     ...options.env,
   })
   const database = await createTestDatabase({

@@ -5,7 +5,7 @@
 
 interface FailedCall {
   isAxiosError: true
-  response?: { status?: unknown; data?: unknown }
+  response?: { status?: unknown; data?: unknown; headers?: unknown }
 }
 
 function isFailedCall(error: unknown): error is FailedCall {
@@ -36,7 +36,25 @@ export function serverMessage(error: unknown): string | undefined {
 /** The translate function of `useTranslation`. */
 export type Translate = (key: string, options?: Record<string, unknown>) => string
 
+/** Whole seconds from a 429's Retry-After header, if it sent one. */
+function retryAfterSeconds(error: FailedCall): number | undefined {
+  const headers = error.response?.headers
+  const value: unknown =
+    typeof headers === 'object' && headers !== null
+      ? Reflect.get(headers, 'retry-after')
+      : undefined
+  const seconds = Number(value)
+  return value !== undefined && Number.isInteger(seconds) && seconds > 0 ? seconds : undefined
+}
+
 export function apiErrorMessage(error: unknown, t: Translate): string {
+  // Rate limited (server/http/rate-limits.ts): said in the reader's language, with the wait.
+  if (isFailedCall(error) && errorStatus(error) === 429) {
+    const seconds = retryAfterSeconds(error)
+    return seconds
+      ? t('manage.errors.tooManyRequests', { seconds })
+      : t('manage.errors.tooManyRequestsWait')
+  }
   const message = serverMessage(error)
   if (message) return message
   if (isFailedCall(error) && !error.response) return t('manage.errors.network')

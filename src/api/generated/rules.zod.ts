@@ -1505,11 +1505,19 @@ export const listAllNodeVersionsResponse = zod.object({
 The client (comfy-cli) sends the node's zip archive with
 `Content-Type: application/zip` and expects 200. The link is checked before the
 body is read (an unknown, expired or revoked link is a 404 at once); the archive
-is streamed with a cap of `MAX_ARCHIVE_MB` (413 beyond). The link stores one
-archive and stays valid until it expires (1 hour): a retry with the same bytes
-gets the same answer, different bytes a 409. Deleting the personal access token
-that published the version revokes its links. After the upload the version is
-scanned and stays Pending (or becomes Flagged) until approved.
+is streamed with a cap of `MAX_ARCHIVE_MB` (413 beyond). Its structure is then
+checked before anything is stored: not a zip or damaged, a zip bomb (compression
+ratio, total unpacked size, entry count, sizes that lie, overlapping entries),
+path traversal (`..`), absolute paths, symbolic links, devices, encryption,
+duplicate or bad names, or no file at all are a 400 whose message names the
+problem and the entry (e.g. `The archive was refused (path traversal): The entry
+"../x.py" contains a ".." segment…`). A refused upload stores nothing and queues
+nothing; the version stays Pending and the same link takes a fixed archive.
+The link stores one archive and stays valid until it expires (1 hour): a retry
+with the same bytes gets the same answer, different bytes a 409. Deleting the
+personal access token that published the version revokes its links. After the
+upload the version is scanned (content rules, the package layout) and stays
+Pending (or becomes Flagged) until approved.
 
  * @summary Upload the zip of a just-published version
  */

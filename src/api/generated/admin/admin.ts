@@ -49,6 +49,7 @@ import type {
   SecurityScan,
   SecurityScanParams,
   SemVer,
+  TooManyRequestsResponse,
   UnauthorizedResponse,
   UnsupportedMediaTypeResponse
 } from '.././model';
@@ -87,7 +88,7 @@ export const adminCreateNode = (
   
 
 
-export const getAdminCreateNodeMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse>,
+export const getAdminCreateNodeMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | TooManyRequestsResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof adminCreateNode>>, TError,{data: BodyType<AdminCreateNodeRequest>}, TContext>, request?: SecondParameter<typeof customInstance>}
 ): UseMutationOptions<Awaited<ReturnType<typeof adminCreateNode>>, TError,{data: BodyType<AdminCreateNodeRequest>}, TContext> => {
 
@@ -114,12 +115,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type AdminCreateNodeMutationResult = NonNullable<Awaited<ReturnType<typeof adminCreateNode>>>
     export type AdminCreateNodeMutationBody = BodyType<AdminCreateNodeRequest>
-    export type AdminCreateNodeMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse>
+    export type AdminCreateNodeMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | TooManyRequestsResponse>
 
     /**
  * @summary Create a node (admin)
  */
-export const useAdminCreateNode = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse>,
+export const useAdminCreateNode = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | TooManyRequestsResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof adminCreateNode>>, TError,{data: BodyType<AdminCreateNodeRequest>}, TContext>, request?: SecondParameter<typeof customInstance>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof adminCreateNode>>,
@@ -161,7 +162,7 @@ export const adminUpdateNodeVersion = (
   
 
 
-export const getAdminUpdateNodeVersionMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse>,
+export const getAdminUpdateNodeVersionMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | TooManyRequestsResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof adminUpdateNodeVersion>>, TError,{nodeId: string;versionNumber: SemVer;data: BodyType<AdminUpdateNodeVersionRequest>}, TContext>, request?: SecondParameter<typeof customInstance>}
 ): UseMutationOptions<Awaited<ReturnType<typeof adminUpdateNodeVersion>>, TError,{nodeId: string;versionNumber: SemVer;data: BodyType<AdminUpdateNodeVersionRequest>}, TContext> => {
 
@@ -188,12 +189,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type AdminUpdateNodeVersionMutationResult = NonNullable<Awaited<ReturnType<typeof adminUpdateNodeVersion>>>
     export type AdminUpdateNodeVersionMutationBody = BodyType<AdminUpdateNodeVersionRequest>
-    export type AdminUpdateNodeVersionMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse>
+    export type AdminUpdateNodeVersionMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | TooManyRequestsResponse>
 
     /**
  * @summary Change the status of a node version (admin)
  */
-export const useAdminUpdateNodeVersion = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse>,
+export const useAdminUpdateNodeVersion = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | TooManyRequestsResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof adminUpdateNodeVersion>>, TError,{nodeId: string;versionNumber: SemVer;data: BodyType<AdminUpdateNodeVersionRequest>}, TContext>, request?: SecondParameter<typeof customInstance>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof adminUpdateNodeVersion>>,
@@ -234,7 +235,7 @@ export const adminUpdateNode = (
   
 
 
-export const getAdminUpdateNodeMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse>,
+export const getAdminUpdateNodeMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | TooManyRequestsResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof adminUpdateNode>>, TError,{nodeId: string;data: BodyType<AdminUpdateNodeRequest>}, TContext>, request?: SecondParameter<typeof customInstance>}
 ): UseMutationOptions<Awaited<ReturnType<typeof adminUpdateNode>>, TError,{nodeId: string;data: BodyType<AdminUpdateNodeRequest>}, TContext> => {
 
@@ -261,12 +262,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type AdminUpdateNodeMutationResult = NonNullable<Awaited<ReturnType<typeof adminUpdateNode>>>
     export type AdminUpdateNodeMutationBody = BodyType<AdminUpdateNodeRequest>
-    export type AdminUpdateNodeMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse>
+    export type AdminUpdateNodeMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | TooManyRequestsResponse>
 
     /**
  * @summary Change a node's admin fields, ban or unban it (admin)
  */
-export const useAdminUpdateNode = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse>,
+export const useAdminUpdateNode = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | TooManyRequestsResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof adminUpdateNode>>, TError,{nodeId: string;data: BodyType<AdminUpdateNodeRequest>}, TContext>, request?: SecondParameter<typeof customInstance>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof adminUpdateNode>>,
@@ -305,7 +306,7 @@ export const adminUpdatePublisher = (
   
 
 
-export const getAdminUpdatePublisherMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse>,
+export const getAdminUpdatePublisherMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | TooManyRequestsResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof adminUpdatePublisher>>, TError,{publisherId: string;data: BodyType<AdminUpdatePublisherRequest>}, TContext>, request?: SecondParameter<typeof customInstance>}
 ): UseMutationOptions<Awaited<ReturnType<typeof adminUpdatePublisher>>, TError,{publisherId: string;data: BodyType<AdminUpdatePublisherRequest>}, TContext> => {
 
@@ -332,12 +333,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type AdminUpdatePublisherMutationResult = NonNullable<Awaited<ReturnType<typeof adminUpdatePublisher>>>
     export type AdminUpdatePublisherMutationBody = BodyType<AdminUpdatePublisherRequest>
-    export type AdminUpdatePublisherMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse>
+    export type AdminUpdatePublisherMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | TooManyRequestsResponse>
 
     /**
  * @summary Ban or unban a publisher (admin)
  */
-export const useAdminUpdatePublisher = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse>,
+export const useAdminUpdatePublisher = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | TooManyRequestsResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof adminUpdatePublisher>>, TError,{publisherId: string;data: BodyType<AdminUpdatePublisherRequest>}, TContext>, request?: SecondParameter<typeof customInstance>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof adminUpdatePublisher>>,
@@ -377,7 +378,7 @@ export const adminDecideVersions = (
   
 
 
-export const getAdminDecideVersionsMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse>,
+export const getAdminDecideVersionsMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | TooManyRequestsResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof adminDecideVersions>>, TError,{data: BodyType<AdminVersionDecisionsRequest>}, TContext>, request?: SecondParameter<typeof customInstance>}
 ): UseMutationOptions<Awaited<ReturnType<typeof adminDecideVersions>>, TError,{data: BodyType<AdminVersionDecisionsRequest>}, TContext> => {
 
@@ -404,12 +405,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type AdminDecideVersionsMutationResult = NonNullable<Awaited<ReturnType<typeof adminDecideVersions>>>
     export type AdminDecideVersionsMutationBody = BodyType<AdminVersionDecisionsRequest>
-    export type AdminDecideVersionsMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse>
+    export type AdminDecideVersionsMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | TooManyRequestsResponse>
 
     /**
  * @summary Decide many versions at once (admin)
  */
-export const useAdminDecideVersions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse>,
+export const useAdminDecideVersions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | TooManyRequestsResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof adminDecideVersions>>, TError,{data: BodyType<AdminVersionDecisionsRequest>}, TContext>, request?: SecondParameter<typeof customInstance>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof adminDecideVersions>>,
@@ -543,7 +544,7 @@ export const undoAdminAction = (
   
 
 
-export const getUndoAdminActionMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>,
+export const getUndoAdminActionMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof undoAdminAction>>, TError,{actionId: string}, TContext>, request?: SecondParameter<typeof customInstance>}
 ): UseMutationOptions<Awaited<ReturnType<typeof undoAdminAction>>, TError,{actionId: string}, TContext> => {
 
@@ -570,12 +571,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type UndoAdminActionMutationResult = NonNullable<Awaited<ReturnType<typeof undoAdminAction>>>
     
-    export type UndoAdminActionMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>
+    export type UndoAdminActionMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse>
 
     /**
  * @summary Undo one admin action (admin)
  */
-export const useUndoAdminAction = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>,
+export const useUndoAdminAction = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof undoAdminAction>>, TError,{actionId: string}, TContext>, request?: SecondParameter<typeof customInstance>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof undoAdminAction>>,
@@ -611,7 +612,7 @@ export const undoAdminBatch = (
   
 
 
-export const getUndoAdminBatchMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>,
+export const getUndoAdminBatchMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof undoAdminBatch>>, TError,{batchId: string}, TContext>, request?: SecondParameter<typeof customInstance>}
 ): UseMutationOptions<Awaited<ReturnType<typeof undoAdminBatch>>, TError,{batchId: string}, TContext> => {
 
@@ -638,12 +639,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type UndoAdminBatchMutationResult = NonNullable<Awaited<ReturnType<typeof undoAdminBatch>>>
     
-    export type UndoAdminBatchMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>
+    export type UndoAdminBatchMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse>
 
     /**
  * @summary Undo every action of a batch (admin)
  */
-export const useUndoAdminBatch = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>,
+export const useUndoAdminBatch = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof undoAdminBatch>>, TError,{batchId: string}, TContext>, request?: SecondParameter<typeof customInstance>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof undoAdminBatch>>,
@@ -1002,7 +1003,7 @@ export const getSecurityScanQueryKey = (params?: SecurityScanParams,) => {
     }
 
     
-export const getSecurityScanQueryOptions = <TData = Awaited<ReturnType<typeof securityScan>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>>(params?: SecurityScanParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof securityScan>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
+export const getSecurityScanQueryOptions = <TData = Awaited<ReturnType<typeof securityScan>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse>>(params?: SecurityScanParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof securityScan>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -1021,10 +1022,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type SecurityScanQueryResult = NonNullable<Awaited<ReturnType<typeof securityScan>>>
-export type SecurityScanQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>
+export type SecurityScanQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse>
 
 
-export function useSecurityScan<TData = Awaited<ReturnType<typeof securityScan>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>>(
+export function useSecurityScan<TData = Awaited<ReturnType<typeof securityScan>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse>>(
  params: undefined |  SecurityScanParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof securityScan>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof securityScan>>,
@@ -1034,7 +1035,7 @@ export function useSecurityScan<TData = Awaited<ReturnType<typeof securityScan>>
       >, request?: SecondParameter<typeof customInstance>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useSecurityScan<TData = Awaited<ReturnType<typeof securityScan>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>>(
+export function useSecurityScan<TData = Awaited<ReturnType<typeof securityScan>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse>>(
  params?: SecurityScanParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof securityScan>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof securityScan>>,
@@ -1044,7 +1045,7 @@ export function useSecurityScan<TData = Awaited<ReturnType<typeof securityScan>>
       >, request?: SecondParameter<typeof customInstance>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useSecurityScan<TData = Awaited<ReturnType<typeof securityScan>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>>(
+export function useSecurityScan<TData = Awaited<ReturnType<typeof securityScan>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse>>(
  params?: SecurityScanParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof securityScan>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -1052,7 +1053,7 @@ export function useSecurityScan<TData = Awaited<ReturnType<typeof securityScan>>
  * @summary Scan pending node versions again (admin)
  */
 
-export function useSecurityScan<TData = Awaited<ReturnType<typeof securityScan>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>>(
+export function useSecurityScan<TData = Awaited<ReturnType<typeof securityScan>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse>>(
  params?: SecurityScanParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof securityScan>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {

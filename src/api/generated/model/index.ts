@@ -146,6 +146,7 @@ export * from './supportedAcceleratorsParameter';
 export * from './supportedOsParameter';
 export * from './tagsParameter';
 export * from './timestampParameter';
+export * from './tooManyRequestsResponse';
 export * from './unauthorizedResponse';
 export * from './unsupportedMediaTypeResponse';
 export * from './updateNodeRequest';

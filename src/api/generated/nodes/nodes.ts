@@ -43,6 +43,7 @@ import type {
   PayloadTooLargeResponse,
   PostNodeReviewParams,
   SearchNodesParams,
+  TooManyRequestsResponse,
   UnauthorizedResponse,
   UnsupportedMediaTypeResponse,
   UpdateNodeRequest
@@ -187,7 +188,7 @@ export const getSearchNodesQueryKey = (params?: SearchNodesParams,) => {
     }
 
     
-export const getSearchNodesQueryOptions = <TData = Awaited<ReturnType<typeof searchNodes>>, TError = ErrorType<BadRequestResponse>>(params?: SearchNodesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof searchNodes>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
+export const getSearchNodesQueryOptions = <TData = Awaited<ReturnType<typeof searchNodes>>, TError = ErrorType<BadRequestResponse | TooManyRequestsResponse>>(params?: SearchNodesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof searchNodes>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -206,10 +207,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type SearchNodesQueryResult = NonNullable<Awaited<ReturnType<typeof searchNodes>>>
-export type SearchNodesQueryError = ErrorType<BadRequestResponse>
+export type SearchNodesQueryError = ErrorType<BadRequestResponse | TooManyRequestsResponse>
 
 
-export function useSearchNodes<TData = Awaited<ReturnType<typeof searchNodes>>, TError = ErrorType<BadRequestResponse>>(
+export function useSearchNodes<TData = Awaited<ReturnType<typeof searchNodes>>, TError = ErrorType<BadRequestResponse | TooManyRequestsResponse>>(
  params: undefined |  SearchNodesParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof searchNodes>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof searchNodes>>,
@@ -219,7 +220,7 @@ export function useSearchNodes<TData = Awaited<ReturnType<typeof searchNodes>>, 
       >, request?: SecondParameter<typeof customInstance>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useSearchNodes<TData = Awaited<ReturnType<typeof searchNodes>>, TError = ErrorType<BadRequestResponse>>(
+export function useSearchNodes<TData = Awaited<ReturnType<typeof searchNodes>>, TError = ErrorType<BadRequestResponse | TooManyRequestsResponse>>(
  params?: SearchNodesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof searchNodes>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof searchNodes>>,
@@ -229,7 +230,7 @@ export function useSearchNodes<TData = Awaited<ReturnType<typeof searchNodes>>, 
       >, request?: SecondParameter<typeof customInstance>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useSearchNodes<TData = Awaited<ReturnType<typeof searchNodes>>, TError = ErrorType<BadRequestResponse>>(
+export function useSearchNodes<TData = Awaited<ReturnType<typeof searchNodes>>, TError = ErrorType<BadRequestResponse | TooManyRequestsResponse>>(
  params?: SearchNodesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof searchNodes>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -237,7 +238,7 @@ export function useSearchNodes<TData = Awaited<ReturnType<typeof searchNodes>>, 
  * @summary Search nodes
  */
 
-export function useSearchNodes<TData = Awaited<ReturnType<typeof searchNodes>>, TError = ErrorType<BadRequestResponse>>(
+export function useSearchNodes<TData = Awaited<ReturnType<typeof searchNodes>>, TError = ErrorType<BadRequestResponse | TooManyRequestsResponse>>(
  params?: SearchNodesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof searchNodes>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -483,7 +484,7 @@ export const postNodeReview = (
   
 
 
-export const getPostNodeReviewMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse>,
+export const getPostNodeReviewMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | TooManyRequestsResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof postNodeReview>>, TError,{nodeId: string;params: PostNodeReviewParams}, TContext>, request?: SecondParameter<typeof customInstance>}
 ): UseMutationOptions<Awaited<ReturnType<typeof postNodeReview>>, TError,{nodeId: string;params: PostNodeReviewParams}, TContext> => {
 
@@ -510,12 +511,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type PostNodeReviewMutationResult = NonNullable<Awaited<ReturnType<typeof postNodeReview>>>
     
-    export type PostNodeReviewMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse>
+    export type PostNodeReviewMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | TooManyRequestsResponse>
 
     /**
  * @summary Rate a node
  */
-export const usePostNodeReview = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse>,
+export const usePostNodeReview = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | TooManyRequestsResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof postNodeReview>>, TError,{nodeId: string;params: PostNodeReviewParams}, TContext>, request?: SecondParameter<typeof customInstance>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof postNodeReview>>,
@@ -654,7 +655,7 @@ export const createNode = (
   
 
 
-export const getCreateNodeMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse>,
+export const getCreateNodeMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | TooManyRequestsResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createNode>>, TError,{publisherId: string;data: BodyType<CreateNodeRequest>}, TContext>, request?: SecondParameter<typeof customInstance>}
 ): UseMutationOptions<Awaited<ReturnType<typeof createNode>>, TError,{publisherId: string;data: BodyType<CreateNodeRequest>}, TContext> => {
 
@@ -681,12 +682,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type CreateNodeMutationResult = NonNullable<Awaited<ReturnType<typeof createNode>>>
     export type CreateNodeMutationBody = BodyType<CreateNodeRequest>
-    export type CreateNodeMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse>
+    export type CreateNodeMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | TooManyRequestsResponse>
 
     /**
  * @summary Create a node
  */
-export const useCreateNode = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse>,
+export const useCreateNode = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | TooManyRequestsResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createNode>>, TError,{publisherId: string;data: BodyType<CreateNodeRequest>}, TContext>, request?: SecondParameter<typeof customInstance>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof createNode>>,
@@ -822,7 +823,7 @@ export const updateNode = (
   
 
 
-export const getUpdateNodeMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse>,
+export const getUpdateNodeMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | TooManyRequestsResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateNode>>, TError,{publisherId: string;nodeId: string;data: BodyType<UpdateNodeRequest>}, TContext>, request?: SecondParameter<typeof customInstance>}
 ): UseMutationOptions<Awaited<ReturnType<typeof updateNode>>, TError,{publisherId: string;nodeId: string;data: BodyType<UpdateNodeRequest>}, TContext> => {
 
@@ -849,12 +850,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type UpdateNodeMutationResult = NonNullable<Awaited<ReturnType<typeof updateNode>>>
     export type UpdateNodeMutationBody = BodyType<UpdateNodeRequest>
-    export type UpdateNodeMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse>
+    export type UpdateNodeMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | TooManyRequestsResponse>
 
     /**
  * @summary Update a node
  */
-export const useUpdateNode = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse>,
+export const useUpdateNode = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | TooManyRequestsResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateNode>>, TError,{publisherId: string;nodeId: string;data: BodyType<UpdateNodeRequest>}, TContext>, request?: SecondParameter<typeof customInstance>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof updateNode>>,
@@ -887,7 +888,7 @@ export const deleteNode = (
   
 
 
-export const getDeleteNodeMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>,
+export const getDeleteNodeMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteNode>>, TError,{publisherId: string;nodeId: string}, TContext>, request?: SecondParameter<typeof customInstance>}
 ): UseMutationOptions<Awaited<ReturnType<typeof deleteNode>>, TError,{publisherId: string;nodeId: string}, TContext> => {
 
@@ -914,12 +915,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type DeleteNodeMutationResult = NonNullable<Awaited<ReturnType<typeof deleteNode>>>
     
-    export type DeleteNodeMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>
+    export type DeleteNodeMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse>
 
     /**
  * @summary Delete a node
  */
-export const useDeleteNode = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>,
+export const useDeleteNode = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteNode>>, TError,{publisherId: string;nodeId: string}, TContext>, request?: SecondParameter<typeof customInstance>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof deleteNode>>,
@@ -957,7 +958,7 @@ export const claimMyNode = (
   
 
 
-export const getClaimMyNodeMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ErrorResponse>,
+export const getClaimMyNodeMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | TooManyRequestsResponse | ErrorResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof claimMyNode>>, TError,{publisherId: string;nodeId: string;data: BodyType<ClaimMyNodeRequest>}, TContext>, request?: SecondParameter<typeof customInstance>}
 ): UseMutationOptions<Awaited<ReturnType<typeof claimMyNode>>, TError,{publisherId: string;nodeId: string;data: BodyType<ClaimMyNodeRequest>}, TContext> => {
 
@@ -984,12 +985,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type ClaimMyNodeMutationResult = NonNullable<Awaited<ReturnType<typeof claimMyNode>>>
     export type ClaimMyNodeMutationBody = BodyType<ClaimMyNodeRequest>
-    export type ClaimMyNodeMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ErrorResponse>
+    export type ClaimMyNodeMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | TooManyRequestsResponse | ErrorResponse>
 
     /**
  * @summary Claim an unclaimed node into your publisher
  */
-export const useClaimMyNode = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ErrorResponse>,
+export const useClaimMyNode = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | TooManyRequestsResponse | ErrorResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof claimMyNode>>, TError,{publisherId: string;nodeId: string;data: BodyType<ClaimMyNodeRequest>}, TContext>, request?: SecondParameter<typeof customInstance>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof claimMyNode>>,

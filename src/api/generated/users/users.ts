@@ -30,6 +30,7 @@ import type {
   MyInvitation,
   NotFoundResponse,
   Publisher,
+  TooManyRequestsResponse,
   UnauthorizedResponse,
   User
 } from '.././model';
@@ -343,7 +344,7 @@ export const acceptPublisherInvitation = (
   
 
 
-export const getAcceptPublisherInvitationMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>,
+export const getAcceptPublisherInvitationMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof acceptPublisherInvitation>>, TError,{invitationId: string}, TContext>, request?: SecondParameter<typeof customInstance>}
 ): UseMutationOptions<Awaited<ReturnType<typeof acceptPublisherInvitation>>, TError,{invitationId: string}, TContext> => {
 
@@ -370,12 +371,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type AcceptPublisherInvitationMutationResult = NonNullable<Awaited<ReturnType<typeof acceptPublisherInvitation>>>
     
-    export type AcceptPublisherInvitationMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>
+    export type AcceptPublisherInvitationMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse>
 
     /**
  * @summary Accept an invitation
  */
-export const useAcceptPublisherInvitation = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>,
+export const useAcceptPublisherInvitation = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof acceptPublisherInvitation>>, TError,{invitationId: string}, TContext>, request?: SecondParameter<typeof customInstance>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof acceptPublisherInvitation>>,
@@ -405,7 +406,7 @@ export const declinePublisherInvitation = (
   
 
 
-export const getDeclinePublisherInvitationMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse>,
+export const getDeclinePublisherInvitationMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | TooManyRequestsResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof declinePublisherInvitation>>, TError,{invitationId: string}, TContext>, request?: SecondParameter<typeof customInstance>}
 ): UseMutationOptions<Awaited<ReturnType<typeof declinePublisherInvitation>>, TError,{invitationId: string}, TContext> => {
 
@@ -432,12 +433,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type DeclinePublisherInvitationMutationResult = NonNullable<Awaited<ReturnType<typeof declinePublisherInvitation>>>
     
-    export type DeclinePublisherInvitationMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse>
+    export type DeclinePublisherInvitationMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | TooManyRequestsResponse>
 
     /**
  * @summary Decline an invitation
  */
-export const useDeclinePublisherInvitation = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse>,
+export const useDeclinePublisherInvitation = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | TooManyRequestsResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof declinePublisherInvitation>>, TError,{invitationId: string}, TContext>, request?: SecondParameter<typeof customInstance>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof declinePublisherInvitation>>,

@@ -36,6 +36,7 @@ import type {
   PayloadTooLargeResponse,
   PublishNodeVersionRequest,
   PublishNodeVersionResponse,
+  TooManyRequestsResponse,
   UnauthorizedResponse,
   UnsupportedMediaTypeResponse,
   UpdateNodeVersionRequest,
@@ -368,11 +369,19 @@ export function useListAllNodeVersions<TData = Awaited<ReturnType<typeof listAll
 The client (comfy-cli) sends the node's zip archive with
 `Content-Type: application/zip` and expects 200. The link is checked before the
 body is read (an unknown, expired or revoked link is a 404 at once); the archive
-is streamed with a cap of `MAX_ARCHIVE_MB` (413 beyond). The link stores one
-archive and stays valid until it expires (1 hour): a retry with the same bytes
-gets the same answer, different bytes a 409. Deleting the personal access token
-that published the version revokes its links. After the upload the version is
-scanned and stays Pending (or becomes Flagged) until approved.
+is streamed with a cap of `MAX_ARCHIVE_MB` (413 beyond). Its structure is then
+checked before anything is stored: not a zip or damaged, a zip bomb (compression
+ratio, total unpacked size, entry count, sizes that lie, overlapping entries),
+path traversal (`..`), absolute paths, symbolic links, devices, encryption,
+duplicate or bad names, or no file at all are a 400 whose message names the
+problem and the entry (e.g. `The archive was refused (path traversal): The entry
+"../x.py" contains a ".." segment…`). A refused upload stores nothing and queues
+nothing; the version stays Pending and the same link takes a fixed archive.
+The link stores one archive and stays valid until it expires (1 hour): a retry
+with the same bytes gets the same answer, different bytes a 409. Deleting the
+personal access token that published the version revokes its links. After the
+upload the version is scanned (content rules, the package layout) and stays
+Pending (or becomes Flagged) until approved.
 
  * @summary Upload the zip of a just-published version
  */
@@ -392,7 +401,7 @@ export const uploadNodeVersionArchive = (
   
 
 
-export const getUploadNodeVersionArchiveMutationOptions = <TError = ErrorType<BadRequestResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse>,
+export const getUploadNodeVersionArchiveMutationOptions = <TError = ErrorType<BadRequestResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | TooManyRequestsResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof uploadNodeVersionArchive>>, TError,{uploadToken: string;data: BodyType<Blob>}, TContext>, request?: SecondParameter<typeof customInstance>}
 ): UseMutationOptions<Awaited<ReturnType<typeof uploadNodeVersionArchive>>, TError,{uploadToken: string;data: BodyType<Blob>}, TContext> => {
 
@@ -419,12 +428,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type UploadNodeVersionArchiveMutationResult = NonNullable<Awaited<ReturnType<typeof uploadNodeVersionArchive>>>
     export type UploadNodeVersionArchiveMutationBody = BodyType<Blob>
-    export type UploadNodeVersionArchiveMutationError = ErrorType<BadRequestResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse>
+    export type UploadNodeVersionArchiveMutationError = ErrorType<BadRequestResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | TooManyRequestsResponse>
 
     /**
  * @summary Upload the zip of a just-published version
  */
-export const useUploadNodeVersionArchive = <TError = ErrorType<BadRequestResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse>,
+export const useUploadNodeVersionArchive = <TError = ErrorType<BadRequestResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | TooManyRequestsResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof uploadNodeVersionArchive>>, TError,{uploadToken: string;data: BodyType<Blob>}, TContext>, request?: SecondParameter<typeof customInstance>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof uploadNodeVersionArchive>>,
@@ -575,7 +584,7 @@ export const publishNodeVersion = (
   
 
 
-export const getPublishNodeVersionMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse>,
+export const getPublishNodeVersionMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | TooManyRequestsResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof publishNodeVersion>>, TError,{publisherId: string;nodeId: string;data: BodyType<PublishNodeVersionRequest>}, TContext>, request?: SecondParameter<typeof customInstance>}
 ): UseMutationOptions<Awaited<ReturnType<typeof publishNodeVersion>>, TError,{publisherId: string;nodeId: string;data: BodyType<PublishNodeVersionRequest>}, TContext> => {
 
@@ -602,12 +611,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type PublishNodeVersionMutationResult = NonNullable<Awaited<ReturnType<typeof publishNodeVersion>>>
     export type PublishNodeVersionMutationBody = BodyType<PublishNodeVersionRequest>
-    export type PublishNodeVersionMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse>
+    export type PublishNodeVersionMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | TooManyRequestsResponse>
 
     /**
  * @summary Publish a node version
  */
-export const usePublishNodeVersion = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse>,
+export const usePublishNodeVersion = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | TooManyRequestsResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof publishNodeVersion>>, TError,{publisherId: string;nodeId: string;data: BodyType<PublishNodeVersionRequest>}, TContext>, request?: SecondParameter<typeof customInstance>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof publishNodeVersion>>,
@@ -644,7 +653,7 @@ export const updateNodeVersion = (
   
 
 
-export const getUpdateNodeVersionMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse>,
+export const getUpdateNodeVersionMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | TooManyRequestsResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateNodeVersion>>, TError,{publisherId: string;nodeId: string;versionId: string;data: BodyType<UpdateNodeVersionRequest>}, TContext>, request?: SecondParameter<typeof customInstance>}
 ): UseMutationOptions<Awaited<ReturnType<typeof updateNodeVersion>>, TError,{publisherId: string;nodeId: string;versionId: string;data: BodyType<UpdateNodeVersionRequest>}, TContext> => {
 
@@ -671,12 +680,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type UpdateNodeVersionMutationResult = NonNullable<Awaited<ReturnType<typeof updateNodeVersion>>>
     export type UpdateNodeVersionMutationBody = BodyType<UpdateNodeVersionRequest>
-    export type UpdateNodeVersionMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse>
+    export type UpdateNodeVersionMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | TooManyRequestsResponse>
 
     /**
  * @summary Update a version's changelog or deprecation
  */
-export const useUpdateNodeVersion = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse>,
+export const useUpdateNodeVersion = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | TooManyRequestsResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateNodeVersion>>, TError,{publisherId: string;nodeId: string;versionId: string;data: BodyType<UpdateNodeVersionRequest>}, TContext>, request?: SecondParameter<typeof customInstance>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof updateNodeVersion>>,
@@ -711,7 +720,7 @@ export const deleteNodeVersion = (
   
 
 
-export const getDeleteNodeVersionMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>,
+export const getDeleteNodeVersionMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteNodeVersion>>, TError,{publisherId: string;nodeId: string;versionId: string}, TContext>, request?: SecondParameter<typeof customInstance>}
 ): UseMutationOptions<Awaited<ReturnType<typeof deleteNodeVersion>>, TError,{publisherId: string;nodeId: string;versionId: string}, TContext> => {
 
@@ -738,12 +747,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type DeleteNodeVersionMutationResult = NonNullable<Awaited<ReturnType<typeof deleteNodeVersion>>>
     
-    export type DeleteNodeVersionMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>
+    export type DeleteNodeVersionMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse>
 
     /**
  * @summary Unpublish a version
  */
-export const useDeleteNodeVersion = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>,
+export const useDeleteNodeVersion = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteNodeVersion>>, TError,{publisherId: string;nodeId: string;versionId: string}, TContext>, request?: SecondParameter<typeof customInstance>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof deleteNodeVersion>>,
