@@ -7,7 +7,7 @@ import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
-import { Pool, type PoolConfig } from 'pg'
+import { Pool, type PoolClient, type PoolConfig } from 'pg'
 import * as schema from './schema'
 
 export type Schema = typeof schema
@@ -90,6 +90,32 @@ const internals = new WeakMap<Db, Internals>()
  */
 export const SEARCH_WORD_SIMILARITY = 0.5
 
+/**
+ * A connection the server drops (restart, `pg_terminate_backend`, network) must neither crash the
+ * process nor stay counted in the pool. The pool handles idle connections itself ('error' on the
+ * pool, the connection is removed). A checked-out one emits 'error' on the client, where nobody
+ * listens (the process would crash), and drizzle's `transaction` never releases a client whose
+ * `begin` failed, so each outage would leak pool slots until none is left. Such a client is
+ * released here at once, with the error (so the pool discards it); its holder's own release later
+ * does nothing, and its queries fail by themselves (503 in app.ts).
+ */
+function releaseDroppedConnections(pool: Pool) {
+  const checkedOut = new Set<PoolClient>()
+  pool.on('error', () => {})
+  pool.on('acquire', (client) => checkedOut.add(client))
+  pool.on('release', (_error, client) => checkedOut.delete(client))
+  pool.on('remove', (client) => checkedOut.delete(client))
+  pool.on('connect', (client) => {
+    client.on('error', (error) => {
+      if (!checkedOut.has(client)) return
+      checkedOut.delete(client)
+      const release = client.release
+      client.release = () => {}
+      release(error)
+    })
+  })
+}
+
 /** Open a database: PostgreSQL when `url` is given, otherwise PGlite (dataDir or in-memory). */
 export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<Database> {
   if (options.url) {
@@ -105,8 +131,7 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
       ...(options.timeouts ? { connectionTimeoutMillis: options.timeouts.connectMs } : {}),
     }
     const pool = new Pool(poolConfig)
-    // An idle client error (e.g. the server restarted) must not crash the process.
-    pool.on('error', () => {})
+    releaseDroppedConnections(pool)
     const nodePgDb = drizzleNodePg(pool, { schema })
     const db: Db = nodePgDb
     internals.set(db, {

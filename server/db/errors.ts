@@ -38,3 +38,42 @@ export function isDatabaseBusy(error: unknown): boolean {
   }
   return false
 }
+
+/** Socket errors of a connection to the database server that cannot be reached or went away. */
+const CONNECTION_ERROR_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+])
+
+/** node-postgres reports a lost connection only in its messages. */
+const CONNECTION_LOST_MESSAGE =
+  /^Connection terminated|not queryable|Connection ended unexpectedly|timeout exceeded when trying to connect/i
+
+/**
+ * True when the database could not be reached or the connection was lost: refused or reset
+ * sockets, a connection ended by the server (restart, `pg_terminate_backend`: 57P01, 57P02),
+ * the server starting or shutting down (57P03), too many connections (53300), any connection
+ * exception (class 08), or no connection in time (node-postgres' time-outs). The pool opens new
+ * connections for later requests, so these pass once PostgreSQL is back.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  const code = databaseError(error)?.code
+  if (typeof code === 'string') {
+    if (code.startsWith('08') || code === '53300' || /^57P0[123]$/.test(code)) return true
+  }
+  for (let current = error, depth = 0; depth < 5; depth++) {
+    if (typeof current !== 'object' || current === null) return false
+    const fields = current as { code?: unknown; message?: unknown; cause?: unknown }
+    if (typeof fields.code === 'string' && CONNECTION_ERROR_CODES.has(fields.code)) return true
+    if (typeof fields.message === 'string' && CONNECTION_LOST_MESSAGE.test(fields.message))
+      return true
+    current = fields.cause
+  }
+  return false
+}
