@@ -21,10 +21,12 @@ import {
   type OpenApiDocument,
   type OperationInfo,
 } from './contract'
-import { isDatabaseBusy } from '../db/errors'
+import { isDatabaseBusy, isDatabaseUnavailable } from '../db/errors'
 import { badRequest, HttpError, notImplemented } from './errors'
 import { handlerFor, type HandlerMap } from './operations'
 import { handlers as defaultHandlers } from './handlers'
+import { registerSecurityHeaders } from './security'
+import { registerRateLimits } from './rate-limits'
 
 function formatBytes(bytes: number): string {
   return bytes >= 1024 * 1024 ? `${+(bytes / (1024 * 1024)).toFixed(1)} MB` : `${bytes} bytes`
@@ -79,16 +81,26 @@ function dropNullProperties(value: unknown): void {
   }
 }
 
+/**
+ * Far deeper than any request of the contract. JSON nested deeper (e.g. 20,000 `[`s, which fit in
+ * the body limit) is refused here, before anything walks it recursively and overflows the stack.
+ */
+const MAX_JSON_DEPTH = 64
+
 /** Where the first string with a NUL character is in `value` ('' for the value itself). */
-function nulPath(value: unknown, path = ''): string | null {
+function nulPath(value: unknown, path = '', depth = 0): string | null {
   if (typeof value === 'string') return value.includes('\0') ? path : null
   if (typeof value !== 'object' || value === null) return null
   // Parsed data only: an archive upload's body is a stream.
   if (value instanceof Stream || ArrayBuffer.isView(value)) return null
+  if (depth > MAX_JSON_DEPTH) {
+    throw badRequest(`Invalid request body: it is nested more than ${MAX_JSON_DEPTH} levels deep.`)
+  }
   for (const [key, item] of Object.entries(value)) {
     const found = nulPath(
       item,
       Array.isArray(value) ? `${path}[${key}]` : path ? `${path}.${key}` : key,
+      depth + 1,
     )
     if (found !== null) return found
   }
@@ -166,9 +178,14 @@ export async function buildApp(
     // Path parameters are bounded by the contract's own maxLength (up to 300 for class names);
     // the router's default limit (100) would answer 414 before validation for valid values.
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 1000 },
+    // Behind a load balancer (TRUST_PROXY) the client's address is what per-address limits count.
+    trustProxy: deps.config.trustProxy,
   })
   app.setValidatorCompiler(strictBodyValidators())
 
+  // nosniff, no framing, a no-content CSP; no-store on answers to credentials (security.ts).
+  // First, so that answers other plugins end early (CORS preflights) carry them too.
+  await registerSecurityHeaders(app)
   // The website calls every method of the contract from the browser; preflights are cached 10 min.
   await app.register(cors, {
     origin: deps.config.corsOrigins,
@@ -223,6 +240,14 @@ export async function buildApp(
         message: 'The database is busy right now. Try again in a few seconds.',
       })
     }
+    if (isDatabaseUnavailable(error)) {
+      // PostgreSQL restarts or dropped the connection: the pool reconnects for later requests.
+      request.log.warn({ err: error }, 'database unavailable')
+      return reply.status(503).header('retry-after', '5').send({
+        error: 'Service Unavailable',
+        message: 'The database cannot be reached right now. Try again in a few seconds.',
+      })
+    }
     const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500
     if (status >= 500) request.log.error(error)
     if (status === 413) {
@@ -246,6 +271,9 @@ export async function buildApp(
     }),
   )
 
+  // Before the routes: it adds its checks to them (server/http/rate-limits.ts).
+  const rateLimits = await registerRateLimits(app, deps.config, operations)
+
   await app.register(openapiGlue, {
     specification: contract,
     operationResolver: (operationId: string) => {
@@ -254,6 +282,7 @@ export async function buildApp(
       return async (request, reply) => {
         if (!handler || !operation) throw notImplemented(operationId)
         const caller = await authenticate(deps, request, operation.access)
+        await rateLimits.checkCaller(operation, caller, reply)
         return handler(request, reply, { deps, caller })
       }
     },

@@ -13,7 +13,7 @@ export const LANGUAGES = [
 ] as const
 export const DEFAULT_LANGUAGE = 'en'
 
-/** Queries are retried up to 3 times, never on 404 (sections 8 and 9). */
+/** Queries are retried up to 3 times on 5xx or no answer, never on 4xx (sections 8 and 9). */
 export const QUERY_MAX_RETRIES = 3
 /** Cached data is stale at once and kept 24 hours (section 9). */
 export const QUERY_STALE_TIME_MS = 0
@@ -131,3 +131,33 @@ export const UNCLAIMED_PUBLISHER = {
  */
 export const REVALIDATE_RATE_LIMIT = { capacity: 10, perMs: 60_000 } as const
 export const REVALIDATE_INTERVAL_MS = 2000
+
+/**
+ * The API's rate limits: at most `max` requests per client (or per publisher, user or upload
+ * link) in a fixed window of `windowMs`. A refused request gets 429 with Retry-After and changes
+ * nothing. `RATE_LIMIT_SCALE` (server/config.ts) multiplies every `max` (0 turns limits off).
+ */
+export interface RateLimitRule {
+  max: number
+  windowMs: number
+}
+
+export const API_RATE_LIMITS = {
+  /** Refused publish tokens (401/403) from one address: a person mistypes a token a few times. */
+  publishFailuresPerIp: { max: 10, windowMs: 15 * 60_000 },
+  /**
+   * Refused publish tokens against one publisher from anywhere: stops guessing spread over many
+   * addresses. Higher than per address, so one address alone cannot lock a publisher out.
+   */
+  publishFailuresPerPublisher: { max: 30, windowMs: 15 * 60_000 },
+  /** Signed-in writes by one user: a person clicks far fewer than one a second. */
+  signedInWritesPerUser: { max: 60, windowMs: 60_000 },
+  /** Signed-in writes from one address: several people may share it (an office, a NAT). */
+  signedInWritesPerIp: { max: 180, windowMs: 60_000 },
+  /** Archive uploads from one address: one per publish; CI may publish several nodes at once. */
+  uploadsPerIp: { max: 30, windowMs: 60_000 },
+  /** Uploads to one link (valid 1 hour): comfy-cli's retries, not a stream of attempts. */
+  uploadsPerLink: { max: 10, windowMs: 60 * 60_000 },
+  /** Searches from one address: typing is debounced (SEARCH_DEBOUNCE_MS), about one a second. */
+  searchesPerIp: { max: 120, windowMs: 60_000 },
+} as const satisfies Record<string, RateLimitRule>
