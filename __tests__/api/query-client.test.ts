@@ -19,7 +19,14 @@ describe('shouldRetryQuery', () => {
     expect(shouldRetryQuery(1, new Error('network'))).toBe(true)
   })
 
-  it('never retries a 404', () => {
-    expect(shouldRetryQuery(0, httpError(404))).toBe(false)
+  it('never retries a 404, or any other refusal (4xx)', () => {
+    for (const status of [400, 401, 403, 404, 409, 422, 429]) {
+      expect(shouldRetryQuery(0, httpError(status))).toBe(false)
+    }
+  })
+
+  it('retries any server error (5xx)', () => {
+    for (const status of [500, 502, 503, 504])
+      expect(shouldRetryQuery(0, httpError(status))).toBe(true)
   })
 })

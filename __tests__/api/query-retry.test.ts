@@ -2,13 +2,14 @@
  * @jest-environment node
  */
 // Seed sections 8 and 9, as behaviour: the app's query client, through the app's axios instance,
-// against a small HTTP server on loopback. A 500 is retried 3 times (4 requests in all), a 404
-// never; data is stale at once (a new observer refetches) and kept 24 hours after its last use.
+// against a small HTTP server on loopback. A 500 is retried 3 times (4 requests in all), a 404 or
+// 400 never; data is stale at once (a new observer refetches) and kept 24 hours after its last
+// use. The server-rendering client never retries at all.
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { QueryObserver, type QueryClient } from '@tanstack/react-query'
 import { customInstance } from '@/src/api/mutator'
-import { makeQueryClient } from '@/src/api/query-client'
+import { makeQueryClient, makeServerQueryClient } from '@/src/api/query-client'
 
 let server: http.Server
 const hits = new Map<string, number>()
@@ -30,7 +31,13 @@ beforeAll(async () => {
     const path = request.url ?? ''
     const count = (hits.get(path) ?? 0) + 1
     hits.set(path, count)
-    const status = path.startsWith('/missing') ? 404 : path.startsWith('/broken') ? 500 : 200
+    const status = path.startsWith('/missing')
+      ? 404
+      : path.startsWith('/refused')
+        ? 400
+        : path.startsWith('/broken')
+          ? 500
+          : 200
     response.writeHead(status, { 'content-type': 'application/json' })
     response.end(JSON.stringify(status === 200 ? { count } : { error: 'x', message: 'no' }))
   })
@@ -71,6 +78,26 @@ it('never retries a 404', async () => {
   const result = await observe(appQueryClient(), '/missing/a')
   expect(result.status).toBe('error')
   expect(hits.get('/missing/a')).toBe(1)
+})
+
+it('never retries a 400 (a request the API refuses is refused again)', async () => {
+  const result = await observe(appQueryClient(), '/refused/a')
+  expect(result.status).toBe('error')
+  expect(hits.get('/refused/a')).toBe(1)
+})
+
+it('server rendering never retries, not even a 500 (no visitor waits out a back-off)', async () => {
+  const client = makeServerQueryClient()
+  const fetch = (url: string) =>
+    client.fetchQuery({
+      queryKey: [url],
+      queryFn: ({ signal }) => customInstance({ url, method: 'GET' }, { signal }),
+    })
+  await expect(fetch('/broken/server')).rejects.toMatchObject({ response: { status: 500 } })
+  await expect(fetch('/refused/server')).rejects.toMatchObject({ response: { status: 400 } })
+  expect(hits.get('/broken/server')).toBe(1)
+  expect(hits.get('/refused/server')).toBe(1)
+  client.clear()
 })
 
 it('treats data as stale at once: the next observer fetches again', async () => {

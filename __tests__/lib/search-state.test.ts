@@ -81,7 +81,7 @@ describe('parseSearchState', () => {
     expect(parseSearchState({ page: '0' }).page).toBe(1)
     expect(parseSearchState({ page: '2.5' }).page).toBe(1)
     expect(parseSearchState({ page: 'abc' }).page).toBe(1)
-    expect(parseSearchState({ page: String(MAX_PAGE + 1) }).page).toBe(1)
+    expect(parseSearchState({ page: String(MAX_PAGE + 1) }).page).toBe(MAX_PAGE)
     expect(parseSearchState({ page: String(MAX_PAGE) }).page).toBe(MAX_PAGE)
     // Relevance needs a search text.
     expect(parseSearchState({ sort: 'relevance' }).sort).toBe('downloads')

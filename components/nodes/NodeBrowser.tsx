@@ -19,7 +19,7 @@ import {
   type SearchState,
 } from '@/src/lib/search-state'
 import { NodeResults } from './NodeResults'
-import { Pagination } from './Pagination'
+import { Pagination, usePageInRange } from './Pagination'
 import { SearchBox } from './SearchBox'
 import { SearchFilters, type FilterChange } from './SearchFilters'
 
@@ -43,6 +43,12 @@ export function NodeBrowser() {
     nodeQueryOptions(nodeQueryFor(state)),
   )
   const sortId = useId()
+  usePageInRange(
+    state.page,
+    data && !isPlaceholderData ? data.totalPages : undefined,
+    (page) => searchStateHref({ ...state, page }),
+    true,
+  )
 
   const navigate = useCallback(
     (next: SearchState) => {

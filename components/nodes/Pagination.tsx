@@ -1,5 +1,8 @@
 import Link from 'next/link'
+import { useRouter } from 'next/router'
 import { useTranslation } from 'next-i18next/pages'
+import { useEffect } from 'react'
+import { pageWithin } from '@/src/lib/page-number'
 
 /** Page numbers to show: the first, the last and the neighbours of the current, with gaps. */
 export function pageItems(page: number, totalPages: number, siblings = 1): (number | 'gap')[] {
@@ -18,6 +21,26 @@ export function pageItems(page: number, totalPages: number, siblings = 1): (numb
     items.push(p)
   })
   return items
+}
+
+/**
+ * Keeps the address honest in the browser: when the list turns out to have fewer pages than the
+ * one the address names (it shrank since the link was made), the address is replaced with the
+ * last page's. Server rendering redirects in the same case (src/lib/public-page.ts).
+ * `totalPages` is undefined while the list for this page is not known yet.
+ */
+export function usePageInRange(
+  page: number,
+  totalPages: number | undefined,
+  hrefFor: (page: number) => string,
+  shallow = false,
+): void {
+  const router = useRouter()
+  const target = totalPages === undefined ? page : pageWithin(page, totalPages)
+  const href = target === page ? undefined : hrefFor(target)
+  useEffect(() => {
+    if (href) void router.replace(href, undefined, { shallow, scroll: false })
+  }, [href, router, shallow])
 }
 
 export interface PaginationProps {

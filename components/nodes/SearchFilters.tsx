@@ -16,12 +16,15 @@ function toggle<T extends string>(list: readonly T[], value: T, on: boolean): T[
 
 function CheckboxGroup<T extends string>({
   legend,
+  hint,
   options,
   selected,
   label,
   onToggle,
 }: {
   legend: string
+  /** How the chosen values combine (all of them, or any one), as the API applies them. */
+  hint: string
   options: readonly T[]
   selected: readonly string[]
   label: (value: T) => string
@@ -29,8 +32,11 @@ function CheckboxGroup<T extends string>({
 }) {
   const id = useId()
   return (
-    <fieldset className="min-w-0">
-      <legend className="mb-2 text-sm font-semibold text-gray-900 dark:text-white">{legend}</legend>
+    <fieldset className="min-w-0" aria-describedby={`${id}-hint`}>
+      <legend className="text-sm font-semibold text-gray-900 dark:text-white">{legend}</legend>
+      <p id={`${id}-hint`} className="mb-2 text-xs text-gray-600 dark:text-gray-300">
+        {hint}
+      </p>
       <ul className="grid grid-cols-2 gap-x-3 gap-y-1 lg:grid-cols-1">
         {options.map((value) => (
           <li key={value} className="flex items-center gap-2">
@@ -96,6 +102,7 @@ export function SearchFilters({ state, onChange }: SearchFiltersProps) {
       >
         <CheckboxGroup
           legend={t('filters.tags')}
+          hint={t('filters.tagsMatch')}
           options={tagOptions}
           selected={state.tags}
           label={tagLabel}
@@ -103,6 +110,7 @@ export function SearchFilters({ state, onChange }: SearchFiltersProps) {
         />
         <CheckboxGroup
           legend={t('filters.os')}
+          hint={t('filters.osMatch')}
           options={NODE_FILTER_OS}
           selected={state.os}
           label={(os) => t(`filters.osName.${os}`)}
@@ -115,6 +123,7 @@ export function SearchFilters({ state, onChange }: SearchFiltersProps) {
         />
         <CheckboxGroup
           legend={t('filters.accelerator')}
+          hint={t('filters.acceleratorMatch')}
           options={NODE_FILTER_ACCELERATORS}
           selected={state.accelerator}
           label={(accelerator) => t(`filters.acceleratorName.${accelerator}`)}

@@ -1,6 +1,8 @@
 // Props of public pages whose main resource may not exist (getServerSideProps, or getStaticProps
 // for statically regenerated pages): an API 404 (or a 400 for an id that cannot exist) becomes
 // Next's 404 page with HTTP 404; any other failure is thrown, so Next answers with the 500 page.
+// Pages check their ids first (src/lib/contract-ids.ts): an impossible id is the 404 page
+// without asking the API. Prefetching never retries (src/lib/ssr.ts), so either page is prompt.
 import type { QueryClient } from '@tanstack/react-query'
 import type {
   GetServerSidePropsContext,
@@ -10,6 +12,7 @@ import type {
 } from 'next'
 import { PUBLIC_PAGE_MAX_AGE_S } from '@/public-cache.config'
 import { errorStatus } from './api-error'
+import { pageNeedsNewAddress, pageWithin } from './page-number'
 import { pageProps, publicPageProps } from './ssr'
 
 export function isNotFound(error: unknown): boolean {
@@ -31,6 +34,9 @@ export async function publicPropsOrNotFound(
   }
 }
 
+/** A statically regenerated page that does not exist (kept in the page cache like any other). */
+export const STATIC_NOT_FOUND = { notFound: true, revalidate: PUBLIC_PAGE_MAX_AGE_S } as const
+
 /**
  * The same for statically generated pages (incremental static regeneration): rendered on the
  * first request, then served from Next's page cache and regenerated in the background at most
@@ -44,7 +50,47 @@ export async function staticPropsOrNotFound(
   try {
     return { props: await pageProps(context.locale, prefetch), revalidate: PUBLIC_PAGE_MAX_AGE_S }
   } catch (error) {
-    if (isNotFound(error)) return { notFound: true, revalidate: PUBLIC_PAGE_MAX_AGE_S }
+    if (isNotFound(error)) return STATIC_NOT_FOUND
     throw error
   }
+}
+
+/** A path of this site in the request's language (Next does not add the prefix to redirects). */
+export function localizedPath(
+  path: string,
+  context: Pick<GetServerSidePropsContext, 'locale' | 'defaultLocale'>,
+): string {
+  if (!context.locale || context.locale === context.defaultLocale) return path
+  // The home page in French is `/fr` (`/fr?page=2`), not `/fr/`.
+  const rest = path === '/' || path.startsWith('/?') ? path.slice(1) : path
+  return `/${context.locale}${rest}`
+}
+
+export interface Listing {
+  /** The page asked for (`pageFromQuery` of the address). */
+  page: number
+  /** Prefetches that page and resolves with the list's number of pages. */
+  prefetch: (queryClient: QueryClient) => Promise<number>
+  /** The address of a page of the same listing (without the language prefix). */
+  hrefFor: (page: number) => string
+}
+
+/**
+ * Props of a paginated public listing. When the address's `page` is not the page shown
+ * (malformed, or beyond the last page, which is then shown), the visitor is sent to the honest
+ * address: a temporary redirect, as the number of pages changes.
+ */
+export async function listingPropsOrNotFound(
+  context: GetServerSidePropsContext,
+  { page, prefetch, hrefFor }: Listing,
+): Promise<GetServerSidePropsResult<PublicProps>> {
+  let totalPages = 1
+  const result = await publicPropsOrNotFound(context, async (queryClient) => {
+    totalPages = await prefetch(queryClient)
+  })
+  const shown = pageWithin(page, totalPages)
+  if ('props' in result && pageNeedsNewAddress(context.query.page, shown)) {
+    return { redirect: { destination: localizedPath(hrefFor(shown), context), permanent: false } }
+  }
+  return result
 }

@@ -9,6 +9,7 @@ import {
   NODES_PAGE_SIZE,
   SEARCH_MAX_LENGTH,
 } from './constants'
+import { pageFromQuery } from './page-number'
 
 export type NodeSort = (typeof NODE_SORTS)[number]
 export type NodeOs = (typeof NODE_FILTER_OS)[number]
@@ -28,8 +29,7 @@ export interface SearchState {
 /** What a URL query looks like to Next (`router.query`, `context.query`). */
 export type UrlQuery = Record<string, string | string[] | undefined>
 
-/** Highest page number accepted from an address. */
-export const MAX_PAGE = 10_000
+export { MAX_PAGE } from './page-number'
 /** Tags in an address: lower-case words with dashes (e.g. `style-transfer`), at most 10. */
 const TAG_PATTERN = /^[a-z0-9][a-z0-9-]{0,49}$/
 const MAX_TAGS = 10
@@ -79,9 +79,7 @@ export function normalizeQuery(q: string): string {
 /** Reads the state from an address query; invalid values are dropped, missing ones defaulted. */
 export function parseSearchState(query: UrlQuery): SearchState {
   const q = normalizeQuery(first(query.q) ?? '')
-  const pageText = first(query.page) ?? ''
-  const pageNumber = /^\d{1,6}$/.test(pageText) ? Number(pageText) : 1
-  const page = pageNumber >= 1 && pageNumber <= MAX_PAGE ? pageNumber : 1
+  const page = pageFromQuery(query.page)
   const sortText = (first(query.sort) ?? '').toLowerCase()
   const sort =
     oneOf(NODE_SORTS, sortText) && (sortText !== 'relevance' || q) ? sortText : defaultSort(q)

@@ -204,6 +204,47 @@ describe('NodeBrowser', () => {
     expect(screen.getByRole('link', { name: 'Page 10' })).toBeInTheDocument()
   })
 
+  it('replaces an address beyond the last page with the last page’s', async () => {
+    // The list shrank since the link was made: 3 pages, the address names page 7.
+    request.mockResolvedValue(page([], NODES_PAGE_SIZE * 3, 7))
+    const { router } = renderWithProviders(<NodeBrowser />, {
+      router: { query: { q: 'x', page: '7' } },
+    })
+    await waitFor(() =>
+      expect(router.replace).toHaveBeenCalledWith('/?q=x&page=3', undefined, {
+        shallow: true,
+        scroll: false,
+      }),
+    )
+    expect(router.push).not.toHaveBeenCalled()
+  })
+
+  it('leaves an address within the pages alone', async () => {
+    request.mockResolvedValue(page([node(1)], NODES_PAGE_SIZE * 3, 3))
+    const { router } = renderWithProviders(<NodeBrowser />, { router: { query: { page: '3' } } })
+    await screen.findByRole('link', { name: 'Node 1' })
+    expect(router.replace).not.toHaveBeenCalled()
+  })
+
+  it.each(['-1', 'abc', '1.5'])('asks for page 1 when the address says page=%s', async (value) => {
+    renderWithProviders(<NodeBrowser />, { router: { query: { page: value } } })
+    await screen.findByRole('link', { name: 'Node 1' })
+    expect(calls()[0]).toMatchObject({ url: '/nodes', params: { page: 1 } })
+  })
+
+  it('says how the chosen filters combine: all tags, any system, any accelerator', () => {
+    renderWithProviders(<NodeBrowser />)
+    expect(screen.getByRole('group', { name: 'Tags' })).toHaveAccessibleDescription(
+      'Nodes with all of the selected tags.',
+    )
+    expect(screen.getByRole('group', { name: 'Operating system' })).toHaveAccessibleDescription(
+      'Nodes that support any of the selected systems.',
+    )
+    expect(screen.getByRole('group', { name: 'Accelerator' })).toHaveAccessibleDescription(
+      'Nodes that support any of the selected accelerators.',
+    )
+  })
+
   it('shows a clear empty state with a reset link', async () => {
     request.mockResolvedValue(page([], 0))
     renderWithProviders(<NodeBrowser />, { router: { query: { q: 'zzqxv', tags: 'video' } } })

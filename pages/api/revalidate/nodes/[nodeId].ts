@@ -21,15 +21,13 @@ import {
   REVALIDATE_RATE_LIMIT,
 } from '@/src/lib/constants'
 import { perKeyCoalescer } from '@/src/lib/coalesce'
+import { isNodeId } from '@/src/lib/contract-ids'
 import { nodePath } from '@/src/lib/paths'
 import { serverApiUrl } from '@/src/lib/public-env'
 import { tokenBuckets } from '@/src/lib/rate-limit'
 
 const coalesce = perKeyCoalescer(REVALIDATE_INTERVAL_MS)
 const takeToken = tokenBuckets(REVALIDATE_RATE_LIMIT)
-
-/** The `NodeId` pattern of openapi.yml. */
-const NODE_ID = /^[A-Za-z0-9](?:[A-Za-z0-9._-]{0,98}[A-Za-z0-9])?$/
 
 export function nodePagePaths(nodeId: string, defaultLocale: string): string[] {
   const path = nodePath(nodeId)
@@ -98,7 +96,7 @@ export default async function handler(req: NextApiRequest, res: NextApiResponse)
     return res.status(405).json({ error: 'MethodNotAllowed', message: 'Use POST.' })
   }
   const nodeId = typeof req.query.nodeId === 'string' ? req.query.nodeId : ''
-  if (!NODE_ID.test(nodeId)) {
+  if (!isNodeId(nodeId)) {
     return res.status(400).json({ error: 'BadRequest', message: 'nodeId is not a valid node id.' })
   }
   if (fromRegistryApi(req)) {
