@@ -135,6 +135,10 @@ async function main() {
     // The pipeline asks the website to regenerate a node's page when a version goes Active.
     process.env.WEB_INTERNAL_URL ??= `http://127.0.0.1:${ports.web}`
     process.env.REVALIDATE_SECRET ??= randomBytes(24).toString('base64url')
+    // The website beside it renders search pages by calling the API with each visitor's address
+    // in X-Forwarded-For (src/lib/ssr.ts); trusting loopback makes per-address limits count
+    // visitors rather than the website. A forged header from elsewhere is not trusted.
+    process.env.TRUST_PROXY ??= 'loopback'
     process.env.CORS_ORIGINS ??= `http://localhost:${ports.web},http://127.0.0.1:${ports.web}`
     console.log(`Starting the registry API on :${ports.api}…`)
     const { startApi } = await import('../server/main')

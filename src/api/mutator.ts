@@ -46,6 +46,14 @@ export async function currentIdToken(): Promise<string | null> {
   return token
 }
 
+/** Extra headers of a server-side request (set by src/lib/ssr.ts: the visitor's address). */
+let serverRequestHeaders: () => Record<string, string> = () => ({})
+
+/** Server only: where the headers of the page being rendered come from. */
+export function setServerRequestHeaders(provider: () => Record<string, string>): void {
+  serverRequestHeaders = provider
+}
+
 export async function prepareRequest(
   config: InternalAxiosRequestConfig,
 ): Promise<InternalAxiosRequestConfig> {
@@ -53,6 +61,11 @@ export async function prepareRequest(
   config.baseURL ??= typeof window === 'undefined' ? serverApiUrl() : publicEnv().apiUrl
   for (const [name, value] of Object.entries(NO_CACHE_REQUEST_HEADERS)) {
     config.headers.set(name, value)
+  }
+  if (typeof window === 'undefined') {
+    for (const [name, value] of Object.entries(serverRequestHeaders())) {
+      config.headers.set(name, value)
+    }
   }
   if (!config.headers.has('Authorization')) {
     const token = await currentIdToken()
