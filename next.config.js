@@ -4,6 +4,7 @@ const {
   PUBLIC_PAGE_MAX_AGE_S,
   PUBLIC_PAGE_STALE_S,
 } = require('./public-cache.config.js')
+const { securityHeaders } = require('./security-headers.config.js')
 const withFlowbiteReact = require('flowbite-react/plugin/nextjs')
 
 /** @type {import('next').NextConfig} */
@@ -19,7 +20,12 @@ const nextConfig = {
   expireTime: PUBLIC_PAGE_MAX_AGE_S + PUBLIC_PAGE_STALE_S,
   async headers() {
     const cacheControl = [{ key: 'Cache-Control', value: PUBLIC_PAGE_CACHE_CONTROL }]
-    return [{ source: '/nodes/:nodeId', headers: cacheControl }]
+    // CSP and the other security headers on every response (security-headers.config.js).
+    const security = securityHeaders({ dev: process.env.NODE_ENV === 'development' })
+    return [
+      { source: '/:path*', headers: security },
+      { source: '/nodes/:nodeId', headers: cacheControl },
+    ]
   },
   // flowbite-react requires debounce@3 (ESM only); the server tests load ESM-only fastify plugins.
   transpilePackages: ['debounce', 'fastify-openapi-glue', '@seriousme/openapi-schema-validator'],

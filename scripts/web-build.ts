@@ -14,6 +14,7 @@ const SOURCES = [
   'proxy.ts',
   'next.config.js',
   'public-cache.config.js',
+  'security-headers.config.js',
   'package.json',
 ]
 

@@ -39,9 +39,22 @@ export function readPublicEnv(env: NodeJS.ProcessEnv = process.env): PublicEnv {
   }
 }
 
+/**
+ * The id of the page's JSON element with the public settings (pages/_document.tsx). Not
+ * `__PUBLIC_ENV__`: an element's id is also a property of window, which would shadow the cache.
+ */
+export const PUBLIC_ENV_ELEMENT_ID = 'registry-public-env'
+
 /** The public settings wherever this code runs: from the page in a browser, else from env. */
 export function publicEnv(): PublicEnv {
-  if (typeof window !== 'undefined' && window.__PUBLIC_ENV__) return window.__PUBLIC_ENV__
+  if (typeof window !== 'undefined') {
+    if (window.__PUBLIC_ENV__) return window.__PUBLIC_ENV__
+    const element = document.getElementById(PUBLIC_ENV_ELEMENT_ID)
+    if (element?.textContent) {
+      window.__PUBLIC_ENV__ = JSON.parse(element.textContent) as PublicEnv
+      return window.__PUBLIC_ENV__
+    }
+  }
   return readPublicEnv()
 }
 
@@ -50,7 +63,10 @@ export function serverApiUrl(env: NodeJS.ProcessEnv = process.env): string {
   return env.API_URL ?? readPublicEnv(env).apiUrl
 }
 
-/** A `<script>` body that defines window.__PUBLIC_ENV__ safely inside HTML. */
-export function publicEnvScript(value: PublicEnv): string {
-  return `window.__PUBLIC_ENV__=${JSON.stringify(value).replace(/</g, '\\u003c')}`
+/**
+ * The settings as JSON for a `<script type="application/json">` element, safe inside HTML. Data,
+ * not code, so the Content-Security-Policy needs no inline script for them.
+ */
+export function publicEnvJson(value: PublicEnv): string {
+  return JSON.stringify(value).replace(/</g, '\\u003c')
 }

@@ -1,0 +1,9 @@
+export const THEME_STORAGE_KEY: string
+export const THEME_SCRIPT: string
+export function scriptHash(source: string): string
+export interface SecurityHeaderOptions {
+  env?: NodeJS.ProcessEnv
+  dev?: boolean
+}
+export function contentSecurityPolicy(options?: SecurityHeaderOptions): string
+export function securityHeaders(options?: SecurityHeaderOptions): { key: string; value: string }[]

@@ -1,0 +1,117 @@
+// The website's security headers, built in one place: next.config.js sends them on every
+// response (pages, API routes, 404/500, assets) and pages/_document.tsx renders THEME_SCRIPT,
+// the one inline script, whose hash the CSP allows. Pages are statically regenerated and cached,
+// so per-request nonces cannot work; a hash of the same string cannot drift from the script.
+// The values come from the NEXT_PUBLIC_* settings the build runs with (scripts/web-build.ts
+// rebuilds when they change), read with the same defaults as src/lib/public-env.ts.
+const { createHash } = require('node:crypto')
+const { getThemeModeScript } = require('flowbite-react/theme')
+
+/** Where the dark-mode choice is kept (flowbite's key; src/lib/constants.ts THEME_STORAGE_KEY). */
+const THEME_STORAGE_KEY = 'flowbite-theme-mode'
+
+/** Dark mode before first paint: the stored choice, else the system's. */
+const THEME_SCRIPT = getThemeModeScript({ localStorageKey: THEME_STORAGE_KEY })
+
+/** Mixpanel's ingestion host (mixpanel-browser's default api_host). */
+const MIXPANEL_API_ORIGIN = 'https://api-js.mixpanel.com'
+
+/** Firebase Auth's endpoints when the real service is used (not the emulator). */
+const FIREBASE_AUTH_ORIGINS = [
+  'https://identitytoolkit.googleapis.com',
+  'https://securetoken.googleapis.com',
+]
+
+/** Pop-up sign-in (Google, GitHub) loads Google's gapi loader before opening the auth iframe. */
+const FIREBASE_POPUP_SCRIPT_ORIGIN = 'https://apis.google.com'
+
+/** `'sha256-…'` of an inline script's exact text, as CSP expects it. */
+function scriptHash(source) {
+  return `'sha256-${createHash('sha256').update(source, 'utf8').digest('base64')}'`
+}
+
+/** The origin of a URL setting, or undefined when it is not an http(s) URL. */
+function originOf(url) {
+  try {
+    const parsed = new URL(url)
+    return parsed.protocol === 'http:' || parsed.protocol === 'https:' ? parsed.origin : undefined
+  } catch {
+    return undefined
+  }
+}
+
+/** The outside origins the browser talks to, from the public settings. */
+function contentSources(env) {
+  const projectId = env.NEXT_PUBLIC_FIREBASE_PROJECT_ID ?? 'demo-comfy-registry'
+  const authDomain = env.NEXT_PUBLIC_FIREBASE_AUTH_DOMAIN ?? `${projectId}.firebaseapp.com`
+  const emulatorHost = env.NEXT_PUBLIC_FIREBASE_AUTH_EMULATOR_HOST || undefined
+  return {
+    api: originOf(env.NEXT_PUBLIC_API_URL ?? 'http://localhost:8080'),
+    // The emulator serves the auth REST API and its own auth iframe over plain http.
+    auth: emulatorHost ? [`http://${emulatorHost}`] : FIREBASE_AUTH_ORIGINS,
+    authFrame: [`https://${authDomain}`, ...(emulatorHost ? [`http://${emulatorHost}`] : [])],
+    mixpanel: env.NEXT_PUBLIC_MIXPANEL_TOKEN ? MIXPANEL_API_ORIGIN : undefined,
+  }
+}
+
+/** The Content-Security-Policy value. `dev`: `next dev` evaluates its modules (eval). */
+function contentSecurityPolicy({ env = process.env, dev = false } = {}) {
+  const sources = contentSources(env)
+  const list = (...items) => items.flat().filter(Boolean).join(' ')
+  const directives = {
+    'default-src': "'self'",
+    'script-src': list(
+      "'self'",
+      scriptHash(THEME_SCRIPT),
+      FIREBASE_POPUP_SCRIPT_ORIGIN,
+      dev && "'unsafe-eval'",
+    ),
+    // React's style attributes and flowbite's inline styles; scripts stay strict.
+    'style-src': "'self' 'unsafe-inline'",
+    // Node icons and publisher logos may be any https address.
+    'img-src': list("'self'", 'https:', 'data:', sources.api),
+    'font-src': "'self'",
+    'connect-src': list("'self'", sources.api, sources.auth, sources.mixpanel),
+    'frame-src': list(sources.authFrame),
+    'frame-ancestors': "'none'",
+    'form-action': "'self'",
+    'base-uri': "'none'",
+    'object-src': "'none'",
+  }
+  return Object.entries(directives)
+    .map(([name, value]) => `${name} ${value}`)
+    .join('; ')
+}
+
+/** Browser features the site never uses, denied to it and to anything it embeds. */
+const PERMISSIONS_POLICY = [
+  'camera',
+  'microphone',
+  'geolocation',
+  'payment',
+  'usb',
+  'display-capture',
+  'browsing-topics',
+]
+  .map((feature) => `${feature}=()`)
+  .join(', ')
+
+/** Every header of every website response, as next.config.js `headers()` wants them. */
+function securityHeaders(options = {}) {
+  return [
+    { key: 'Content-Security-Policy', value: contentSecurityPolicy(options) },
+    // Older browsers that ignore frame-ancestors.
+    { key: 'X-Frame-Options', value: 'DENY' },
+    { key: 'X-Content-Type-Options', value: 'nosniff' },
+    { key: 'Referrer-Policy', value: 'strict-origin-when-cross-origin' },
+    { key: 'Permissions-Policy', value: PERMISSIONS_POLICY },
+  ]
+}
+
+module.exports = {
+  THEME_STORAGE_KEY,
+  THEME_SCRIPT,
+  scriptHash,
+  contentSecurityPolicy,
+  securityHeaders,
+}
