@@ -4,13 +4,14 @@ import Link from 'next/link'
 import { useTranslation } from 'next-i18next/pages'
 import { Seo } from '@/components/common/Seo'
 import { publicTranslations } from '@/src/lib/public-translations'
+import { CONTAINER_CLASS } from '@/components/common/Container'
 
 export default function ServerErrorPage() {
   const { t } = useTranslation('common')
   return (
     <>
       <Seo title={t('errorPage.title')} description={t('errorPage.body')} path="/500" noindex />
-      <main id="main-content" className="mx-auto w-full max-w-2xl px-4 py-16 text-center sm:px-6">
+      <main id="main-content" className={`${CONTAINER_CLASS} py-16 text-center`}>
         <p className="text-sm font-semibold text-red-700 dark:text-red-300">
           {t('errorPage.code', { code: 500 })}
         </p>

@@ -1,6 +1,9 @@
 import '@/styles/globals.css'
+// Before any module that loads zod: no eval probe under the CSP (src/lib/zod-jitless.ts).
+import '@/src/lib/zod-jitless'
 import { HydrationBoundary, type DehydratedState } from '@tanstack/react-query'
 import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client'
+import { ThemeProvider } from 'flowbite-react'
 import type { AppProps } from 'next/app'
 import localFont from 'next/font/local'
 import { useRouter } from 'next/router'
@@ -8,6 +11,7 @@ import { appWithTranslation } from 'next-i18next/pages'
 import { useEffect, useState } from 'react'
 import { ThemeInit } from '@/.flowbite-react/init'
 import { Layout } from '@/components/common/Layout'
+import { SITE_THEME } from '@/components/common/theme'
 import { ToastHost } from '@/components/common/ToastHost'
 import { refreshAfterFirstLoad } from '@/src/api/first-load-refresh'
 import { connectInvalidation } from '@/src/api/invalidation'
@@ -52,12 +56,14 @@ function RegistryApp({ Component, pageProps }: AppProps<PageProps>) {
       <HydrationBoundary state={pageProps.dehydratedState}>
         <AuthProvider requiresAuth={requiresAuth}>
           <ThemeInit />
-          <div className={`${inter.variable} font-sans`}>
-            <Layout>
-              <Component {...pageProps} />
-            </Layout>
-            <ToastHost />
-          </div>
+          <ThemeProvider theme={SITE_THEME}>
+            <div className={`${inter.variable} font-sans`}>
+              <Layout>
+                <Component {...pageProps} />
+              </Layout>
+              <ToastHost />
+            </div>
+          </ThemeProvider>
         </AuthProvider>
       </HydrationBoundary>
     </PersistQueryClientProvider>

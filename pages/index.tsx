@@ -9,7 +9,8 @@ import {
   parseSearchState,
   searchStateHref,
 } from '@/src/lib/search-state'
-import { publicPageProps } from '@/src/lib/ssr'
+import { listingPropsOrNotFound } from '@/src/lib/public-page'
+import { CONTAINER_CLASS } from '@/components/common/Container'
 
 export default function HomePage() {
   const { t } = useTranslation('common')
@@ -26,7 +27,7 @@ export default function HomePage() {
         path={listingOnly ? searchStateHref({ ...state }) : '/'}
         noindex={!listingOnly}
       />
-      <main id="main-content" className="mx-auto w-full max-w-6xl px-4 py-8">
+      <main id="main-content" className={`${CONTAINER_CLASS} py-8`}>
         <h1 className="text-3xl font-bold tracking-tight text-gray-900 sm:text-4xl dark:text-white">
           {t('site.title')}
         </h1>
@@ -39,9 +40,13 @@ export default function HomePage() {
   )
 }
 
-export const getServerSideProps: GetServerSideProps = async (context) => ({
-  props: await publicPageProps(context, (queryClient) =>
+export const getServerSideProps: GetServerSideProps = (context) => {
+  const state = parseSearchState(context.query)
+  return listingPropsOrNotFound(context, {
+    page: state.page,
     // Exactly the query the browser runs for this address, so it hydrates without a spinner.
-    queryClient.prefetchQuery(nodeQueryOptions(nodeQueryFor(parseSearchState(context.query)))),
-  ),
-})
+    prefetch: async (queryClient) =>
+      (await queryClient.fetchQuery(nodeQueryOptions(nodeQueryFor(state)))).totalPages,
+    hrefFor: (page) => searchStateHref({ ...state, page }),
+  })
+}

@@ -9,6 +9,7 @@ import { NotFoundContent } from '@/components/common/NotFoundContent'
 import { Seo } from '@/components/common/Seo'
 import { useGetUser } from '@/src/api/generated/users/users'
 import { ADMIN_PATHS, type AdminSection } from '@/src/lib/paths'
+import { CONTAINER_CLASS } from '@/components/common/Container'
 
 const SECTIONS: AdminSection[] = ['overview', 'queue', 'nodes', 'publishers', 'addNode', 'actions']
 
@@ -73,7 +74,7 @@ export function AdminPage({ section, title, path, children }: AdminPageProps) {
         path={path}
         noindex
       />
-      <main id="main-content" className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6">
+      <main id="main-content" className={`${CONTAINER_CLASS} py-8`}>
         <RequireAdmin>
           {() => (
             <>

@@ -3,6 +3,7 @@
 import Link from 'next/link'
 import { useTranslation } from 'next-i18next/pages'
 import type { ReactNode } from 'react'
+import { CONTAINER_CLASS } from '@/components/common/Container'
 import { LanguagePicker } from '@/components/common/LanguagePicker'
 import { ThemeToggle } from '@/components/common/ThemeToggle'
 import { LogoIcon } from '@/components/header/icons'
@@ -13,7 +14,7 @@ export function AuthFrame({ title, children }: { title: string; children: ReactN
     <>
       <nav
         aria-label={t('header.nav')}
-        className="mx-auto flex w-full max-w-md items-center justify-between gap-2 px-4 pt-6"
+        className={`${CONTAINER_CLASS} flex items-center justify-between gap-2 pt-6`}
       >
         <Link
           href="/"
@@ -27,8 +28,8 @@ export function AuthFrame({ title, children }: { title: string; children: ReactN
           <ThemeToggle />
         </div>
       </nav>
-      <main id="main-content" className="mx-auto w-full max-w-md px-4 py-8">
-        <div className="rounded-lg border border-gray-200 bg-white p-6 shadow-sm sm:p-8 dark:border-gray-700 dark:bg-gray-800">
+      <main id="main-content" className={`${CONTAINER_CLASS} py-8`}>
+        <div className="mx-auto max-w-md rounded-lg border border-gray-200 bg-white p-6 shadow-sm sm:p-8 dark:border-gray-700 dark:bg-gray-800">
           <h1 className="text-2xl font-bold text-gray-900 dark:text-white">{title}</h1>
           {children}
         </div>

@@ -3,6 +3,7 @@
 import { useTranslation } from 'next-i18next/pages'
 import { useState } from 'react'
 import { useLogout } from '@/src/lib/auth'
+import { CONTAINER_CLASS } from '@/components/common/Container'
 
 export function LogoutScreen({ onLoggedOut }: { onLoggedOut: () => void }) {
   const { t } = useTranslation()
@@ -16,7 +17,7 @@ export function LogoutScreen({ onLoggedOut }: { onLoggedOut: () => void }) {
   }
 
   return (
-    <main id="main-content" className="mx-auto w-full max-w-md px-4 py-16 text-center">
+    <main id="main-content" className={`${CONTAINER_CLASS} py-16 text-center`}>
       <h1 className="text-2xl font-bold text-gray-900 dark:text-white">{t('auth.logout.title')}</h1>
       <p className="mt-3 text-gray-700 dark:text-gray-300">{t('auth.logout.body')}</p>
       <button

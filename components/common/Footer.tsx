@@ -1,5 +1,6 @@
 // The page footer: where to learn, publish, talk, and the API contract.
 import { useTranslation } from 'next-i18next/pages'
+import { Container } from '@/components/common/Container'
 import { PUBLISHING_DOCS_URL } from '@/src/lib/constants'
 import { publicEnv } from '@/src/lib/public-env'
 import { docsUrlFor } from '@/components/header/Header'
@@ -19,7 +20,7 @@ export function Footer() {
   ]
   return (
     <footer className="mt-12 border-t border-gray-200 bg-gray-50 dark:border-gray-700 dark:bg-gray-950">
-      <div className="mx-auto flex max-w-6xl flex-col gap-4 px-4 py-8 text-sm sm:flex-row sm:items-center sm:justify-between">
+      <Container className="flex flex-col gap-4 py-8 text-sm sm:flex-row sm:items-center sm:justify-between">
         <p className="text-gray-700 dark:text-gray-300">
           <span className="font-semibold text-gray-900 dark:text-white">Comfy Registry</span>
           {' · '}
@@ -36,7 +37,7 @@ export function Footer() {
             ))}
           </ul>
         </nav>
-      </div>
+      </Container>
     </footer>
   )
 }

@@ -6,13 +6,22 @@ import { useTranslation } from 'next-i18next/pages'
 import { GlobeIcon } from '@/components/header/icons'
 import { ICON_BUTTON_CLASS, MENU_ITEM_CLASS, MenuButton } from '@/components/header/MenuButton'
 import { LANGUAGES } from '@/src/lib/constants'
-import { languageOfTag, switchLanguage } from '@/src/lib/i18n'
+import { languageOfTag, switchLanguage, type LanguageCode } from '@/src/lib/i18n'
 
-export function LanguagePicker() {
-  const { t } = useTranslation()
+/** The current language and a way to choose another (same path, query and hash). */
+export function useLanguageChoice() {
   const router = useRouter()
   const current = languageOfTag(router.locale)
   const currentName = LANGUAGES.find((language) => language.code === current)?.nativeName ?? ''
+  const choose = (code: LanguageCode) => {
+    if (code !== current) void switchLanguage(router, code)
+  }
+  return { current, currentName, choose }
+}
+
+export function LanguagePicker() {
+  const { t } = useTranslation()
+  const { current, currentName, choose } = useLanguageChoice()
 
   return (
     <MenuButton
@@ -38,9 +47,7 @@ export function LanguagePicker() {
             lang={language.code}
             aria-current={isCurrent ? 'true' : undefined}
             className={`${MENU_ITEM_CLASS} ${isCurrent ? 'font-bold' : 'font-normal'}`}
-            onClick={() => {
-              if (!isCurrent) void switchLanguage(router, language.code)
-            }}
+            onClick={() => choose(language.code)}
           >
             {language.nativeName}
           </button>

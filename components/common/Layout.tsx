@@ -21,10 +21,8 @@ export function Layout({ children }: { children: ReactNode }) {
   const { pathname, asPath } = useRouter()
   return (
     <div className="flex min-h-screen flex-col">
-      <a
-        href={`#${CONTENT_ID}`}
-        className="sr-only rounded-lg bg-white px-4 py-2 text-blue-800 focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:outline-2 focus:outline-blue-600 dark:bg-gray-800 dark:text-blue-300"
-      >
+      {/* The first stop of Tab on every page: out of sight until focused (styles/globals.css). */}
+      <a href={`#${CONTENT_ID}`} className="skip-link">
         {t('common.skipToContent')}
       </a>
       {showsHeader(pathname, asPath) && <Header />}

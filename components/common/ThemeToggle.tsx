@@ -8,7 +8,14 @@ import { MoonIcon, SunIcon } from '@/components/header/icons'
 
 const subscribeNothing = () => () => {}
 
-export function ThemeToggle() {
+export function ThemeToggle({
+  withLabel = false,
+  className = ICON_BUTTON_CLASS,
+}: {
+  /** Shows the action's name next to the icon (the header's small-screen menu). */
+  withLabel?: boolean
+  className?: string
+}) {
   const { t } = useTranslation()
   const { computedMode, toggleMode } = useThemeMode()
   // The server cannot know the mode: the label follows it once the page runs.
@@ -18,17 +25,19 @@ export function ThemeToggle() {
     () => false,
   )
   const isDark = mounted && computedMode === 'dark'
+  const label = isDark ? t('theme.toLight') : t('theme.toDark')
 
   return (
     <button
       type="button"
-      className={ICON_BUTTON_CLASS}
-      aria-label={isDark ? t('theme.toLight') : t('theme.toDark')}
+      className={className}
+      aria-label={withLabel ? undefined : label}
       onClick={toggleMode}
     >
       {/* The icon follows the <html class="dark"> set before paint, so it never flashes. */}
       <MoonIcon className="dark:hidden" />
       <SunIcon className="hidden dark:block" />
+      {withLabel && <span>{label}</span>}
     </button>
   )
 }

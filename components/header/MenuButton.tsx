@@ -120,7 +120,7 @@ export function MenuButton({
           }}
           className={
             // Under the whole header on small screens (the nav is the positioned parent), else under the button.
-            'absolute z-50 mt-2 rounded-lg max-sm:inset-x-4 max-sm:top-full sm:right-0 sm:min-w-48 border border-gray-200 bg-white py-1 shadow-lg dark:border-gray-600 dark:bg-gray-800 ' +
+            'absolute z-50 mt-2 rounded-lg max-sm:inset-x-4 max-sm:top-full sm:right-0 sm:min-w-48 sm:max-w-80 border border-gray-200 bg-white py-1 shadow-lg dark:border-gray-600 dark:bg-gray-800 ' +
             (menuClassName ?? '')
           }
         >

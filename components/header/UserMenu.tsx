@@ -54,16 +54,28 @@ export function UserMenu({ user }: { user: AuthUser }) {
         <>
           <Avatar user={user} />
           {/* The button's name: the visible name (read out on small screens too). */}
-          <span className="sr-only max-w-40 truncate text-sm md:not-sr-only">{shownName}</span>
+          <span className="block max-w-40 truncate text-sm max-md:sr-only" title={shownName}>
+            {shownName}
+          </span>
         </>
       }
     >
       <>
         <div className="border-b border-gray-200 px-4 py-3 text-sm dark:border-gray-600">
+          {/* Long names and emails end in an ellipsis; the title and the text keep them whole. */}
           {user.displayName && (
-            <p className="font-semibold text-gray-900 dark:text-white">{user.displayName}</p>
+            <p
+              className="truncate font-semibold text-gray-900 dark:text-white"
+              title={user.displayName}
+            >
+              {user.displayName}
+            </p>
           )}
-          {user.email && <p className="truncate text-gray-600 dark:text-gray-300">{user.email}</p>}
+          {user.email && (
+            <p className="truncate text-gray-600 dark:text-gray-300" title={user.email}>
+              {user.email}
+            </p>
+          )}
         </div>
         <Link href="/nodes" role="menuitem" className={MENU_ITEM_CLASS}>
           {t('userMenu.yourNodes')}

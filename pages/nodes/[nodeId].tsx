@@ -22,9 +22,11 @@ import { localizedUrl, nodeJsonLd, SITE_NAME } from '@/src/lib/seo'
 import { nodePath, publisherPath } from '@/src/lib/paths'
 import { useAuth } from '@/src/lib/auth'
 import { useTranslationSections } from '@/src/lib/translation-sections'
-import { staticPropsOrNotFound } from '@/src/lib/public-page'
+import { isNodeId } from '@/src/lib/contract-ids'
+import { STATIC_NOT_FOUND, staticPropsOrNotFound } from '@/src/lib/public-page'
 import { paramOf } from '@/src/lib/route-params'
 import { claimedPublisher, isUnclaimed } from '@/src/lib/unclaimed'
+import { CONTAINER_CLASS } from '@/components/common/Container'
 
 // The management UI is loaded only when it is shown (owners, or signed-in users on an
 // unclaimed node), keeping it out of the public page's first-load JavaScript.
@@ -110,7 +112,7 @@ export default function NodePage({ markdown }: { markdown?: NodeMarkdown }) {
         jsonLd={jsonLd}
         noindex={node.status !== 'NodeStatusActive'}
       />
-      <main id="main-content" className="mx-auto w-full max-w-7xl px-4 py-8 sm:px-6">
+      <main id="main-content" className={`${CONTAINER_CLASS} py-8`}>
         <NodeView
           node={node}
           versions={ownerVersions ?? versions}
@@ -144,6 +146,8 @@ export const getStaticPaths: GetStaticPaths = () => ({ paths: [], fallback: 'blo
 
 export const getStaticProps: GetStaticProps = async (context) => {
   const nodeId = paramOf(context.params?.nodeId)
+  // An id the contract refuses names no node: the 404 page without asking the API.
+  if (!isNodeId(nodeId)) return STATIC_NOT_FOUND
   const markdown: NodeMarkdown = { description: null, changelogs: {} }
   const result = await staticPropsOrNotFound(context, async (queryClient) => {
     const [node, versions] = await Promise.all([

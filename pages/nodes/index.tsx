@@ -4,6 +4,7 @@ import { Seo } from '@/components/common/Seo'
 import { RequireAuth } from '@/components/auth/RequireAuth'
 import { YourNodes } from '@/components/manage/YourNodes'
 import { translationsOnly } from '@/src/lib/page-props'
+import { CONTAINER_CLASS } from '@/components/common/Container'
 
 export default function YourNodesPage() {
   const { t } = useTranslation('common')
@@ -15,7 +16,7 @@ export default function YourNodesPage() {
         path="/nodes"
         noindex
       />
-      <main id="main-content" className="mx-auto w-full max-w-5xl px-4 py-8 sm:px-6">
+      <main id="main-content" className={`${CONTAINER_CLASS} py-8 *:max-w-5xl`}>
         <RequireAuth>{() => <YourNodes />}</RequireAuth>
       </main>
     </>

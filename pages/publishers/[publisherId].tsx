@@ -4,6 +4,7 @@ import { useRouter } from 'next/router'
 import { useTranslation } from 'next-i18next/pages'
 import { Seo } from '@/components/common/Seo'
 import { PublisherSettingsLink } from '@/components/manage/PublisherSettingsLink'
+import { usePageInRange } from '@/components/nodes/Pagination'
 import { PUBLISHER_NODES_PAGE_SIZE, PublisherView } from '@/components/publisher/PublisherView'
 import {
   getListNodesForPublisherV2QueryOptions,
@@ -13,29 +14,30 @@ import {
   getGetPublisherQueryOptions,
   useGetPublisher,
 } from '@/src/api/generated/publishers/publishers'
-import { publicPropsOrNotFound } from '@/src/lib/public-page'
+import { isPublisherId } from '@/src/lib/contract-ids'
+import { pageFromQuery } from '@/src/lib/page-number'
+import { listingPropsOrNotFound } from '@/src/lib/public-page'
 import { SITE_NAME } from '@/src/lib/seo'
 import { publisherPath } from '@/src/lib/paths'
 import { paramOf } from '@/src/lib/route-params'
+import { CONTAINER_CLASS } from '@/components/common/Container'
 
-/** Highest page number accepted from the address. */
-const MAX_PAGE = 10_000
-
-function pageOf(value: string | string[] | undefined): number {
-  const page = Number(paramOf(value))
-  return Number.isInteger(page) && page >= 1 && page <= MAX_PAGE ? page : 1
+/** The address of a page of a publisher's nodes. */
+function publisherPageHref(publisherId: string, page: number): string {
+  return page > 1 ? `${publisherPath(publisherId)}?page=${page}` : publisherPath(publisherId)
 }
 
 export default function PublisherPage() {
   const { t } = useTranslation('common')
   const router = useRouter()
   const publisherId = paramOf(router.query.publisherId)
-  const page = pageOf(router.query.page)
+  const page = pageFromQuery(router.query.page)
   const { data: publisher } = useGetPublisher(publisherId)
   const { data: nodes } = useListNodesForPublisherV2(publisherId, {
     page,
     limit: PUBLISHER_NODES_PAGE_SIZE,
   })
+  usePageInRange(page, nodes?.totalPages, (target) => publisherPageHref(publisherId, target))
   if (!publisher) return null
 
   const basePath = publisherPath(publisher.id)
@@ -49,7 +51,7 @@ export default function PublisherPage() {
         path={page > 1 ? `${basePath}?page=${page}` : basePath}
         image={publisher.logo}
       />
-      <main id="main-content" className="mx-auto w-full max-w-7xl px-4 py-8 sm:px-6">
+      <main id="main-content" className={`${CONTAINER_CLASS} py-8`}>
         <PublisherView
           publisher={publisher}
           nodes={nodes}
@@ -61,18 +63,25 @@ export default function PublisherPage() {
   )
 }
 
-export const getServerSideProps: GetServerSideProps = (context) => {
+export const getServerSideProps: GetServerSideProps = async (context) => {
   const publisherId = paramOf(context.params?.publisherId)
-  const page = pageOf(context.query.page)
-  return publicPropsOrNotFound(context, (queryClient) =>
-    Promise.all([
-      queryClient.fetchQuery(getGetPublisherQueryOptions(publisherId)),
-      queryClient.fetchQuery(
-        getListNodesForPublisherV2QueryOptions(publisherId, {
-          page,
-          limit: PUBLISHER_NODES_PAGE_SIZE,
-        }),
-      ),
-    ]),
-  )
+  // An id the contract refuses names no publisher: the 404 page without asking the API.
+  if (!isPublisherId(publisherId)) return { notFound: true }
+  const page = pageFromQuery(context.query.page)
+  return listingPropsOrNotFound(context, {
+    page,
+    prefetch: async (queryClient) => {
+      const [, nodes] = await Promise.all([
+        queryClient.fetchQuery(getGetPublisherQueryOptions(publisherId)),
+        queryClient.fetchQuery(
+          getListNodesForPublisherV2QueryOptions(publisherId, {
+            page,
+            limit: PUBLISHER_NODES_PAGE_SIZE,
+          }),
+        ),
+      ])
+      return nodes.totalPages
+    },
+    hrefFor: (target) => publisherPageHref(publisherId, target),
+  })
 }

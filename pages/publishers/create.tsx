@@ -6,6 +6,7 @@ import { RequireAuth } from '@/components/auth/RequireAuth'
 import { CreatePublisherForm } from '@/components/manage/CreatePublisherForm'
 import { LINK, MUTED } from '@/components/manage/styles'
 import { translationsOnly } from '@/src/lib/page-props'
+import { CONTAINER_CLASS } from '@/components/common/Container'
 
 export default function CreatePublisherPage() {
   const { t } = useTranslation('common')
@@ -17,7 +18,7 @@ export default function CreatePublisherPage() {
         path="/publishers/create"
         noindex
       />
-      <main id="main-content" className="mx-auto w-full max-w-2xl px-4 py-8 sm:px-6">
+      <main id="main-content" className={`${CONTAINER_CLASS} py-8 *:max-w-2xl`}>
         <p className="text-sm">
           <Link href="/nodes" className={LINK}>
             {t('manage.backToYourNodes')}

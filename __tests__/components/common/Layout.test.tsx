@@ -34,6 +34,21 @@ describe('page frame (seed section 2)', () => {
     )
   })
 
+  it('starts with the styled skip link, which targets the focusable content wrapper', () => {
+    const { container } = renderWithProviders(
+      <Layout>
+        <main>page</main>
+      </Layout>,
+    )
+    const skip = screen.getByRole('link', { name: 'Skip to content' })
+    // The first focusable element of the page, styled by .skip-link (styles/globals.css).
+    expect(container.querySelector('a, button')).toBe(skip)
+    expect(skip).toHaveClass('skip-link')
+    const target = document.getElementById('content')
+    expect(target).toHaveAttribute('tabindex', '-1')
+    expect(target).toContainElement(screen.getByRole('main'))
+  })
+
   it('has no header on the login page', () => {
     renderWithProviders(
       <Layout>

@@ -7,6 +7,7 @@ import { PublisherSettings } from '@/components/manage/PublisherSettings'
 import { translationsOnly } from '@/src/lib/page-props'
 import { paramOf } from '@/src/lib/route-params'
 import { publisherSettingsPath } from '@/src/lib/paths'
+import { CONTAINER_CLASS } from '@/components/common/Container'
 
 export default function PublisherSettingsPage() {
   const { t } = useTranslation('common')
@@ -20,7 +21,7 @@ export default function PublisherSettingsPage() {
         path={publisherSettingsPath(publisherId)}
         noindex
       />
-      <main id="main-content" className="mx-auto w-full max-w-4xl px-4 py-8 sm:px-6">
+      <main id="main-content" className={`${CONTAINER_CLASS} py-8 *:max-w-4xl`}>
         <RequireAuth>
           {(user) =>
             publisherId ? (
