@@ -7,6 +7,7 @@ import { useUpdateNode } from '@/src/api/generated/nodes/nodes'
 import type { Node } from '@/src/api/generated/model'
 import { apiErrorMessage } from '@/src/lib/api-error'
 import { NODE_FILTER_ACCELERATORS, NODE_FILTER_OS } from '@/src/lib/constants'
+import { compatibilityName } from '@/src/lib/compatibility'
 import {
   DESCRIPTION_MAX_LENGTH,
   NAME_MAX_LENGTH,
@@ -194,14 +195,14 @@ export function EditNodeDialog({ node, onClose, onSaved }: EditNodeDialogProps) 
       <CheckboxGroup
         legend={t('manage.node.os')}
         options={NODE_FILTER_OS}
-        labelOf={(option) => t(`filters.osName.${option}`)}
+        labelOf={(option) => compatibilityName('os', option, t)}
         selected={os}
         onChange={setOs}
       />
       <CheckboxGroup
         legend={t('manage.node.accelerators')}
         options={NODE_FILTER_ACCELERATORS}
-        labelOf={(option) => t(`filters.acceleratorName.${option}`)}
+        labelOf={(option) => compatibilityName('accelerator', option, t)}
         selected={accelerators}
         onChange={setAccelerators}
       />

@@ -44,7 +44,7 @@ export function FindingItem({ finding, head, children }: FindingItemProps) {
       </div>
       {children}
       {finding.code_snippet && (
-        <pre className="mt-2 rounded bg-gray-100 p-2 text-xs break-all whitespace-pre-wrap text-gray-900 dark:bg-gray-900 dark:text-gray-100">
+        <pre className="mt-2 rounded bg-gray-100 p-2 text-xs break-words whitespace-pre-wrap text-gray-900 dark:bg-gray-900 dark:text-gray-100">
           <code>{finding.code_snippet}</code>
         </pre>
       )}

@@ -77,7 +77,7 @@ function InvitationItem({ invitation }: { invitation: MyInvitation }) {
   return (
     <li className="py-3">
       <div className="flex flex-wrap items-center gap-3">
-        <div className="min-w-0 flex-1">
+        <div className="min-w-48 flex-1">
           <p className="font-medium break-words">
             {t('manage.invitations.to', {
               publisher,

@@ -18,6 +18,7 @@ import {
   useRemovePublisherMember,
   useUpdatePublisherMember,
 } from '@/src/api/generated/publishers/publishers'
+import { breakable } from '@/components/common/BreakableText'
 import { apiErrorMessage } from '@/src/lib/api-error'
 import { ConfirmDialog } from './ConfirmDialog'
 import { FormMessage, SelectField, TextField } from './fields'
@@ -164,7 +165,8 @@ export function MembersSection({
           const busy = updateRole.isPending && updateRole.variables?.userId === userId
           return (
             <li key={member.id} className="flex flex-wrap items-center gap-3 py-3">
-              <div className="min-w-0 flex-1">
+              {/* At least 12rem: on a phone the name and email get a line, the controls the next. */}
+              <div className="min-w-48 flex-1">
                 <p className="font-medium break-words">
                   {name}
                   {userId === currentUserId && (
@@ -172,7 +174,7 @@ export function MembersSection({
                   )}
                 </p>
                 {member.user?.email && member.user.email !== name && (
-                  <p className={`text-sm break-all ${MUTED}`}>{member.user.email}</p>
+                  <p className={`text-sm break-words ${MUTED}`}>{breakable(member.user.email)}</p>
                 )}
               </div>
               <Select
@@ -223,8 +225,8 @@ export function MembersSection({
           <ul className="mt-2 divide-y divide-gray-200 dark:divide-gray-700">
             {invitations.map((invitation) => (
               <li key={invitation.id} className="flex flex-wrap items-center gap-3 py-3">
-                <div className="min-w-0 flex-1">
-                  <p className="font-medium break-all">{invitation.email}</p>
+                <div className="min-w-48 flex-1">
+                  <p className="font-medium break-words">{breakable(invitation.email)}</p>
                   <p className={`text-sm ${MUTED}`}>
                     {t('manage.members.invitedAs', { role: t(`manage.roles.${invitation.role}`) })}
                   </p>

@@ -5,6 +5,7 @@ import Link from 'next/link'
 import { useRouter } from 'next/router'
 import { useTranslation } from 'next-i18next/pages'
 import { useId, useState } from 'react'
+import { breakable } from '@/components/common/BreakableText'
 import type { Publisher } from '@/src/api/generated/model'
 import {
   useDeletePublisher,
@@ -105,7 +106,9 @@ export function PublisherSettings({
         </Link>
       </p>
       <h1 className="mt-2 text-2xl font-bold break-words sm:text-3xl">{title}</h1>
-      <p className={`mt-1 font-mono text-sm break-all ${MUTED}`}>@{publisher.data.id}</p>
+      <p className={`mt-1 font-mono text-sm break-words ${MUTED}`}>
+        {breakable(`@${publisher.data.id}`)}
+      </p>
       {permission.data.canEdit ? (
         <div className="mt-6 space-y-6">
           <PublisherProfileForm key={publisher.data.id} publisher={publisher.data} />

@@ -40,7 +40,7 @@ function CopySecret({ secret, labelId }: { secret: string; labelId: string }) {
   return (
     <>
       <div className="flex flex-wrap items-stretch gap-2">
-        <pre className="min-w-0 flex-1 rounded-md border border-gray-300 bg-gray-50 px-3 py-2 text-sm break-all whitespace-pre-wrap dark:border-gray-600 dark:bg-gray-900">
+        <pre className="min-w-0 flex-1 rounded-md border border-gray-300 bg-gray-50 px-3 py-2 text-sm break-words whitespace-pre-wrap dark:border-gray-600 dark:bg-gray-900">
           <code aria-labelledby={labelId} data-testid="token-secret">
             {secret}
           </code>
@@ -221,7 +221,7 @@ function TokenItem({
       <dl className="mt-2 grid gap-x-6 gap-y-1 text-sm sm:grid-cols-2">
         <div className="flex gap-2">
           <dt className={MUTED}>{t('manage.tokens.token')}:</dt>
-          <dd className="font-mono break-all">{token.token}</dd>
+          <dd className="min-w-0 font-mono break-words">{token.token}</dd>
         </div>
         <div className="flex gap-2">
           <dt className={MUTED}>{t('manage.tokens.created')}:</dt>

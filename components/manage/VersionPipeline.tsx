@@ -4,6 +4,7 @@
 // offending code, always as text), an admin's decision with its history, or a plain reason.
 import { useTranslation } from 'next-i18next/pages'
 import { useId } from 'react'
+import { breakable } from '@/components/common/BreakableText'
 import { Badge, type BadgeTone } from '@/components/node/Badge'
 import { NodeVersionStatus, type NodeVersion, type ScanFinding } from '@/src/api/generated/model'
 import { versionReason, type StatusChange } from '@/src/lib/status-reason'
@@ -36,7 +37,7 @@ export function VersionStateBadge({ version }: { version: NodeVersion }) {
 function Location({ finding }: { finding: ScanFinding }) {
   const { t } = useTranslation('common')
   if (!finding.file_path) return <>{t('manage.pipeline.wholeArchive')}</>
-  return <code className="font-mono break-all">{findingPlace(finding)}</code>
+  return <code className="font-mono break-words">{breakable(findingPlace(finding))}</code>
 }
 
 /** The heading level of the findings: below the version's own heading on the node page (h3). */
@@ -68,7 +69,9 @@ function Findings({
             <p className={`mt-1 text-xs ${MUTED}`}>
               <Location finding={finding} />
               {finding.issue_type && (
-                <span className="ml-2 font-mono break-all">({finding.issue_type})</span>
+                <span className="ml-2 font-mono break-words">
+                  ({breakable(finding.issue_type)})
+                </span>
               )}
             </p>
           </FindingItem>

@@ -6,6 +6,7 @@ import { keepPreviousData, useQueryClient } from '@tanstack/react-query'
 import Link from 'next/link'
 import { useTranslation } from 'next-i18next/pages'
 import { useId, useState } from 'react'
+import { breakable } from '@/components/common/BreakableText'
 import { Badge } from '@/components/node/Badge'
 import { formatNumber } from '@/components/node/format'
 import {
@@ -77,11 +78,12 @@ function NodeRow({ node, publisherId }: { node: Node; publisherId: string }) {
   const { t, i18n } = useTranslation('common')
   return (
     <li className="flex flex-wrap items-center gap-x-4 gap-y-1 py-3">
-      <div className="min-w-0 flex-1">
-        <Link href={nodePath(node.id)} className={`${LINK} font-medium`}>
+      {/* At least 12rem, so on a phone the name has its own line and the facts wrap below it. */}
+      <div className="min-w-48 flex-1">
+        <Link href={nodePath(node.id)} className={`${LINK} font-medium break-words`}>
           {node.name}
         </Link>
-        <p className={`font-mono text-xs break-all ${MUTED}`}>{node.id}</p>
+        <p className={`font-mono text-xs break-words ${MUTED}`}>{breakable(node.id)}</p>
       </div>
       <NodeStatusBadge status={node.status} />
       <LatestUpload node={node} publisherId={publisherId} />
@@ -119,7 +121,9 @@ function PublisherNodes({ publisher }: { publisher: Publisher }) {
           <h2 id={headingId} className="text-xl font-semibold break-words">
             {publisher.name}
           </h2>
-          <p className={`font-mono text-sm break-all ${MUTED}`}>@{publisher.id}</p>
+          <p className={`font-mono text-sm break-words ${MUTED}`}>
+            {breakable(`@${publisher.id}`)}
+          </p>
         </div>
         <div className="flex flex-wrap gap-2">
           <Link href={publisherPath(publisher.id)} className={SECONDARY_LINK}>

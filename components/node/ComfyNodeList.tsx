@@ -4,6 +4,7 @@
 // on demand, keeping the page's HTML small.
 import { useTranslation } from 'next-i18next/pages'
 import { useId, useState } from 'react'
+import { breakable } from '@/components/common/BreakableText'
 import type { ComfyNode } from '@/src/api/generated/model'
 import { parseInputs, parseOutputs, type SocketType } from './comfy-node-io'
 
@@ -14,7 +15,8 @@ const MUTED = 'text-gray-700 dark:text-gray-300'
 
 function TypeName({ type }: { type: SocketType }) {
   const { t } = useTranslation('common')
-  if (type.kind === 'type') return <span className="font-mono break-all">{type.name}</span>
+  if (type.kind === 'type')
+    return <span className="font-mono">{breakable(type.name, { camelCase: true })}</span>
   if (type.kind === 'choices') {
     return <span>{t('node.comfyNodes.choices', { count: type.count })}</span>
   }
@@ -34,7 +36,9 @@ function Sockets({ comfyNode }: { comfyNode: ComfyNode }) {
           <ul className="mt-1 space-y-0.5">
             {inputs.map((input) => (
               <li key={`${input.optional ? 'o' : 'r'}-${input.name}`} className="break-words">
-                <span className="font-mono font-medium break-all">{input.name}</span>{' '}
+                <span className="font-mono font-medium">
+                  {breakable(input.name, { camelCase: true })}
+                </span>{' '}
                 <TypeName type={input.type} />
                 {input.optional && (
                   <span className={`ml-1 italic ${MUTED}`}>({t('node.comfyNodes.optional')})</span>
@@ -51,7 +55,9 @@ function Sockets({ comfyNode }: { comfyNode: ComfyNode }) {
             {outputs.map((output, index) => (
               <li key={index} className="break-words">
                 <TypeName type={output.type} />
-                {output.name && <span className="ml-1 break-all">{output.name}</span>}
+                {output.name && (
+                  <span className="ml-1">{breakable(output.name, { camelCase: true })}</span>
+                )}
               </li>
             ))}
           </ul>
@@ -70,13 +76,15 @@ function ComfyNodeItem({ comfyNode }: { comfyNode: ComfyNode }) {
         className={
           displayName
             ? 'text-sm font-semibold break-words'
-            : 'font-mono text-sm font-semibold break-all'
+            : 'font-mono text-sm font-semibold break-words'
         }
       >
-        {displayName || comfyNode.comfy_node_name}
+        {displayName || breakable(comfyNode.comfy_node_name, { camelCase: true })}
       </h3>
       {displayName && displayName !== comfyNode.comfy_node_name && (
-        <p className={`font-mono text-xs break-all ${MUTED}`}>{comfyNode.comfy_node_name}</p>
+        <p className={`font-mono text-xs break-words ${MUTED}`}>
+          {breakable(comfyNode.comfy_node_name, { camelCase: true })}
+        </p>
       )}
       {comfyNode.category && (
         <p className={`mt-1 text-xs break-words ${MUTED}`}>

@@ -2,6 +2,7 @@
 // the latest archive.
 import { useTranslation } from 'next-i18next/pages'
 import { useEffect, useId, useRef, useState } from 'react'
+import { breakable } from '@/components/common/BreakableText'
 
 /** How long the "Copied" confirmation stays on screen. */
 export const COPIED_RESET_MS = 3000
@@ -54,8 +55,9 @@ export function InstallBox({ nodeId, version, downloadUrl }: InstallBoxProps) {
         </p>
       )}
       <div className="mt-3 flex items-stretch gap-2">
-        <pre className="min-w-0 flex-1 rounded-md break-all whitespace-pre-wrap border border-gray-300 bg-white px-3 py-2 text-sm dark:border-gray-600 dark:bg-gray-900">
-          <code id={`${id}-command`}>{command}</code>
+        {/* Wraps at spaces and the id's joints; only a joint-less run is split (last resort). */}
+        <pre className="min-w-0 flex-1 rounded-md border border-gray-300 bg-white px-3 py-2 text-sm break-words whitespace-pre-wrap dark:border-gray-600 dark:bg-gray-900">
+          <code id={`${id}-command`}>{breakable(command)}</code>
         </pre>
         <button
           type="button"

@@ -3,6 +3,7 @@
 import Link from 'next/link'
 import { useTranslation } from 'next-i18next/pages'
 import { useId, useState, type ReactNode, type SyntheticEvent } from 'react'
+import { breakable } from '@/components/common/BreakableText'
 import { RenderedMarkdown } from '@/components/common/RenderedMarkdown'
 import {
   NodeStatus,
@@ -10,6 +11,7 @@ import {
   type Node,
   type NodeVersion,
 } from '@/src/api/generated/model'
+import { compatibilityNames, type CompatibilityKind } from '@/src/lib/compatibility'
 import { httpUrl } from '@/src/lib/seo'
 import { publisherPath } from '@/src/lib/paths'
 import { FALLBACK_IMAGE, imageSource } from '@/src/lib/field-rules'
@@ -115,8 +117,9 @@ export function NodeView({
   const onIconError = (event: SyntheticEvent<HTMLImageElement>) => {
     if (event.currentTarget.getAttribute('src') !== FALLBACK_IMAGE) setIconFailed(true)
   }
-  const list = (values: string[] | undefined) =>
-    values?.length ? values.join(', ') : t('node.anyValue')
+  const list = (kind: CompatibilityKind, values: string[] | undefined) =>
+    values?.length ? compatibilityNames(kind, values, t).join(', ') : t('node.anyValue')
+  const author = node.author?.trim()
 
   return (
     <>
@@ -133,8 +136,8 @@ export function NodeView({
         />
         <div className="min-w-0">
           <h1 className="text-2xl font-bold break-words sm:text-3xl">{node.name}</h1>
-          <p className="mt-1 font-mono text-sm break-all text-gray-700 dark:text-gray-300">
-            {node.id}
+          <p className="mt-1 font-mono text-sm break-words text-gray-700 dark:text-gray-300">
+            {breakable(node.id)}
           </p>
           <p className="mt-1 text-sm">
             <span className="text-gray-700 dark:text-gray-300">{t('node.publisher')}: </span>
@@ -183,18 +186,14 @@ export function NodeView({
                   <time dateTime={latest.createdAt}>{formatDate(latest.createdAt, locale)}</time>
                 </Fact>
               )}
+              {author && <Fact label={t('node.author')}>{author}</Fact>}
               <Fact label={t('node.downloads')}>{formatNumber(node.downloads, locale)}</Fact>
               <Fact label={t('node.stars')}>{formatNumber(node.github_stars, locale)}</Fact>
               <Fact label={t('node.license')}>{node.license || t('node.notSpecified')}</Fact>
               {repository && (
                 <Fact label={t('node.repository')}>
-                  <a
-                    href={repository}
-                    target="_blank"
-                    rel="noopener noreferrer"
-                    className={`${LINK} break-all`}
-                  >
-                    {repository.replace(/^https?:\/\//, '').replace(/\/$/, '')}
+                  <a href={repository} target="_blank" rel="noopener noreferrer" className={LINK}>
+                    {breakable(repository.replace(/^https?:\/\//, '').replace(/\/$/, ''))}
                     <span className="sr-only"> {t('node.newTab')}</span>
                   </a>
                 </Fact>
@@ -204,8 +203,8 @@ export function NodeView({
 
           <Section title={t('node.compatibility')}>
             <dl>
-              <Fact label={t('node.supportedOs')}>{list(os)}</Fact>
-              <Fact label={t('node.accelerators')}>{list(accelerators)}</Fact>
+              <Fact label={t('node.supportedOs')}>{list('os', os)}</Fact>
+              <Fact label={t('node.accelerators')}>{list('accelerator', accelerators)}</Fact>
               <Fact label={t('node.comfyuiVersion')}>{comfyui || t('node.anyValue')}</Fact>
               <Fact label={t('node.frontendVersion')}>{frontend || t('node.anyValue')}</Fact>
             </dl>

@@ -21,7 +21,10 @@ export interface VersionHistoryProps {
   versions: NodeVersion[]
   /** The version string of the node's latest version, marked "Latest". */
   latestVersion?: string
-  /** Changelogs rendered on the server (`markdownHtml`), by version id. */
+  /**
+   * Changelogs rendered on the server (`markdownHtml`), by version id. Versions without one (an
+   * owner's Pending or Flagged versions) are rendered in the browser by the same renderer.
+   */
   changelogHtml?: Record<string, string>
   /** Controls shown under each version (the owner's management buttons). */
   renderActions?: (version: NodeVersion) => ReactNode
@@ -98,6 +101,7 @@ export function VersionHistory({
                 <RenderedMarkdown
                   html={changelogHtml?.[version.id]}
                   source={version.changelog}
+                  headingLevel={4}
                   className="mt-2 text-sm"
                 />
               ) : (

@@ -1,6 +1,7 @@
 import Link from 'next/link'
 import { Trans, useTranslation } from 'next-i18next/pages'
 import { useState, type SyntheticEvent } from 'react'
+import { breakable } from '@/components/common/BreakableText'
 import { formatNumber } from '@/components/node/format'
 import type { Node } from '@/src/api/generated/model'
 import { summary } from '@/src/lib/markdown'
@@ -61,7 +62,7 @@ export function NodeCard({ node, headingLevel = 3 }: NodeCardProps) {
               prefetch={false}
               className="inline-block text-gray-900 after:absolute after:inset-0 after:rounded-lg hover:underline focus:outline-none dark:text-white"
             >
-              {node.name}
+              {breakable(node.name)}
             </Link>
           </Heading>
           {publisher && (

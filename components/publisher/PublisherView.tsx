@@ -2,6 +2,7 @@
 import Link from 'next/link'
 import { useTranslation } from 'next-i18next/pages'
 import { useId, type ReactNode } from 'react'
+import { breakable } from '@/components/common/BreakableText'
 import { NodeCard } from '@/components/nodes/NodeCard'
 import { PublisherStatus, type NodeListResponse, type Publisher } from '@/src/api/generated/model'
 import { httpUrl } from '@/src/lib/seo'
@@ -29,7 +30,7 @@ function ExternalLink({ href, children }: { href: string; children: ReactNode })
     <a
       href={href}
       {...(web ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
-      className={`${LINK} break-all`}
+      className={`${LINK} break-words`}
     >
       {children}
       {web && <span className="sr-only"> {t('node.newTab')}</span>}
@@ -82,8 +83,9 @@ export function PublisherView({ publisher, nodes, page, actions }: PublisherView
         />
         <div className="min-w-0 flex-1">
           <h1 className="text-2xl font-bold break-words sm:text-3xl">{publisher.name}</h1>
-          <p className="mt-1 font-mono text-sm break-all text-gray-700 dark:text-gray-300">
-            <span className="sr-only">{t('publisher.id')}: </span>@{publisher.id}
+          <p className="mt-1 font-mono text-sm break-words text-gray-700 dark:text-gray-300">
+            <span className="sr-only">{t('publisher.id')}: </span>
+            {breakable(`@${publisher.id}`)}
           </p>
         </div>
         {actions}
@@ -100,7 +102,7 @@ export function PublisherView({ publisher, nodes, page, actions }: PublisherView
             <dt className="text-gray-700 dark:text-gray-300">{t('publisher.website')}</dt>
             <dd className="font-medium">
               <ExternalLink href={website}>
-                {website.replace(/^https?:\/\//, '').replace(/\/$/, '')}
+                {breakable(website.replace(/^https?:\/\//, '').replace(/\/$/, ''))}
               </ExternalLink>
             </dd>
           </div>
@@ -108,13 +110,15 @@ export function PublisherView({ publisher, nodes, page, actions }: PublisherView
         {publisher.support && (
           <div>
             <dt className="text-gray-700 dark:text-gray-300">{t('publisher.support')}</dt>
-            <dd className="font-medium break-all">
+            <dd className="font-medium break-words">
               {support ? (
                 <ExternalLink href={support}>
-                  {publisher.support.replace(/^(https?:\/\/|mailto:)/, '').replace(/\/$/, '')}
+                  {breakable(
+                    publisher.support.replace(/^(https?:\/\/|mailto:)/, '').replace(/\/$/, ''),
+                  )}
                 </ExternalLink>
               ) : (
-                publisher.support
+                breakable(publisher.support)
               )}
             </dd>
           </div>
@@ -123,7 +127,9 @@ export function PublisherView({ publisher, nodes, page, actions }: PublisherView
           <div>
             <dt className="text-gray-700 dark:text-gray-300">{t('publisher.sourceCode')}</dt>
             <dd className="font-medium">
-              <ExternalLink href={source}>{source.replace(/^https?:\/\//, '')}</ExternalLink>
+              <ExternalLink href={source}>
+                {breakable(source.replace(/^https?:\/\//, ''))}
+              </ExternalLink>
             </dd>
           </div>
         )}

@@ -25,14 +25,18 @@ function item(version: string) {
 
 describe('VersionHistory', () => {
   it('lists versions in the given order (newest first) under its heading', () => {
-    renderWithProviders(<VersionHistory versions={versions} latestVersion="2.0.0" />)
+    renderWithProviders(
+      <VersionHistory versions={versions} latestVersion="2.0.0" changelogHtml={changelogHtml} />,
+    )
     expect(screen.getByRole('heading', { level: 2, name: 'Version history' })).toBeInTheDocument()
     const headings = screen.getAllByRole('heading', { level: 3 }).map((h) => h.textContent)
     expect(headings).toEqual(['2.0.0', '1.1.0', '1.0.0'])
   })
 
   it('marks the latest, the status and deprecation with badges', () => {
-    renderWithProviders(<VersionHistory versions={versions} latestVersion="2.0.0" />)
+    renderWithProviders(
+      <VersionHistory versions={versions} latestVersion="2.0.0" changelogHtml={changelogHtml} />,
+    )
     expect(within(item('2.0.0')).getByText('Latest')).toBeInTheDocument()
     expect(within(item('2.0.0')).getByText('Active')).toBeInTheDocument()
     expect(within(item('1.1.0')).getByText('Deprecated')).toBeInTheDocument()
@@ -51,17 +55,65 @@ describe('VersionHistory', () => {
   })
 
   it('shows dates in the current locale', () => {
-    renderWithProviders(<VersionHistory versions={[versions[0]]} />, { locale: 'ja' })
+    renderWithProviders(<VersionHistory versions={[versions[0]]} changelogHtml={changelogHtml} />, {
+      locale: 'ja',
+    })
     expect(screen.getByText('2024/03/05')).toHaveAttribute('datetime', '2024-03-05T12:00:00Z')
     expect(screen.getByText('有効')).toBeInTheDocument()
   })
 
-  it('without server HTML, shows the changelog as plain text, never as HTML', () => {
+  it('without server HTML, renders in the browser and still never as raw HTML', async () => {
     const version = makeVersion({ changelog: '<img src=x onerror=alert(1)> **bold**' })
     const { container } = renderWithProviders(<VersionHistory versions={[version]} />)
+    // Whether the renderer is still loading (the source as text) or loaded: never an <img>.
     expect(container.querySelector('img')).toBeNull()
-    expect(container.querySelector('strong')).toBeNull()
-    expect(screen.getByText('<img src=x onerror=alert(1)> **bold**')).toBeInTheDocument()
+    expect((await screen.findByText('bold')).tagName).toBe('STRONG')
+    expect(container.querySelector('img')).toBeNull()
+    expect(container.innerHTML).not.toContain('onerror')
+  })
+
+  // An owner's Pending and Flagged versions are never prerendered by the public page (it lists
+  // Active versions only), so their changelogs arrive without server HTML.
+  it.each(['NodeVersionStatusPending', 'NodeVersionStatusFlagged'] as const)(
+    'renders the changelog of a %s version as markdown, like an Active one',
+    async (status) => {
+      const changelog = [
+        '## Fixed',
+        '',
+        '- **tiled** decode on small GPUs',
+        '- see [the issue](https://github.com/demo/demo-node/issues/1)',
+        '- [bad](javascript:alert(1))',
+        '',
+        '<script>alert(1)</script>',
+      ].join('\n')
+      const { container } = renderWithProviders(
+        <VersionHistory versions={[makeVersion({ version: '2.1.0', status, changelog })]} />,
+      )
+      const entry = item('2.1.0')
+      expect(
+        await within(entry).findByRole('heading', { level: 4, name: 'Fixed' }),
+      ).toBeInTheDocument()
+      expect(within(entry).getByText('tiled').tagName).toBe('STRONG')
+      expect(within(entry).getAllByRole('listitem')).toHaveLength(3)
+      expect(within(entry).getByRole('link', { name: 'the issue' })).toHaveAttribute(
+        'href',
+        'https://github.com/demo/demo-node/issues/1',
+      )
+      // The same sanitising as the public changelog: no script, no javascript: link.
+      expect(within(entry).queryByRole('link', { name: 'bad' })).toBeNull()
+      expect(container.querySelector('script')).toBeNull()
+      expect(container.textContent).not.toContain('## Fixed')
+    },
+  )
+
+  it('renders a version without server HTML the same as the server renders it', async () => {
+    const changelog = '### Added\n\n1. `--tile` option\n2. *faster* load'
+    const pending = makeVersion({ status: 'NodeVersionStatusPending', changelog })
+    const { container } = renderWithProviders(<VersionHistory versions={[pending]} />)
+    await screen.findByRole('heading', { level: 4, name: 'Added' })
+    const rendered = container.querySelector('li > div.space-y-3')
+    const server = new DOMParser().parseFromString(markdownHtml(changelog, 4), 'text/html')
+    expect(rendered?.innerHTML).toBe(server.body.firstElementChild?.innerHTML)
   })
 
   it('never shows a raw status_reason: findings are left out, a decision shows its message', () => {
@@ -80,8 +132,9 @@ describe('VersionHistory', () => {
             version: '1.0.1',
             status: 'NodeVersionStatusFlagged',
             status_reason: findings,
+            changelog: '',
           }),
-          makeVersion({ version: '1.0.0', status_reason: decision }),
+          makeVersion({ version: '1.0.0', status_reason: decision, changelog: '' }),
         ]}
       />,
     )

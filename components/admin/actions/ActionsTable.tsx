@@ -4,6 +4,7 @@
 import Link from 'next/link'
 import { useTranslation } from 'next-i18next/pages'
 import type { ReactNode } from 'react'
+import { breakable } from '@/components/common/BreakableText'
 import { Badge } from '@/components/node/Badge'
 import { formatDateTime } from '@/components/node/format'
 import { LINK, MUTED } from '@/components/manage/styles'
@@ -153,14 +154,14 @@ export function ActionsTable({ actions, caption, renderControls }: ActionsTableP
                     {formatDateTime(action.created_at, locale, 'utc')}
                   </time>
                 </td>
-                <td className={`${CELL} break-all`}>
+                <td className={`${CELL} break-words`}>
                   <Link
                     href={auditLogHref({ actor: action.actor_email })}
                     shallow
                     className={LINK}
                     aria-label={t('admin.actions.actorLink', { actor: action.actor_email })}
                   >
-                    {action.actor_email}
+                    {breakable(action.actor_email)}
                   </Link>
                 </td>
                 <td className={CELL}>
@@ -171,14 +172,14 @@ export function ActionsTable({ actions, caption, renderControls }: ActionsTableP
                     locale={locale}
                   />
                 </td>
-                <td className={`${CELL} break-all`}>
+                <td className={`${CELL} break-words`}>
                   <div>
                     {href ? (
                       <Link href={href} className={LINK}>
-                        {subject}
+                        {breakable(subject)}
                       </Link>
                     ) : (
-                      subject
+                      breakable(subject)
                     )}
                   </div>
                   <Link

@@ -8,6 +8,7 @@ import { Button } from 'flowbite-react'
 import Link from 'next/link'
 import { useTranslation } from 'next-i18next/pages'
 import { useState } from 'react'
+import { breakable } from '@/components/common/BreakableText'
 import { FormMessage, LoadError } from '@/components/manage/fields'
 import { LINK, MUTED, SECONDARY_LINK } from '@/components/manage/styles'
 import { Badge } from '@/components/node/Badge'
@@ -188,8 +189,8 @@ function NodeRow({ node, onAction }: ListProps & { node: Node }) {
   return (
     <tr>
       <th scope="row" className={`${CELL} font-normal`}>
-        <Link href={nodePath(node.id)} className={`${LINK} font-mono break-all`}>
-          {node.id}
+        <Link href={nodePath(node.id)} className={`${LINK} font-mono break-words`}>
+          {breakable(node.id)}
         </Link>
         <p className="mt-1 font-medium break-words">{node.name}</p>
       </th>
@@ -197,7 +198,9 @@ function NodeRow({ node, onAction }: ListProps & { node: Node }) {
         <Link href={publisherPath(node.publisher.id)} className={`${LINK} break-words`}>
           {node.publisher.name}
         </Link>
-        <p className={`font-mono text-xs break-all ${MUTED}`}>@{node.publisher.id}</p>
+        <p className={`font-mono text-xs break-words ${MUTED}`}>
+          {breakable(`@${node.publisher.id}`)}
+        </p>
       </td>
       <td className={CELL}>
         <NodeStatusLabel status={node.status} />

@@ -7,6 +7,7 @@ import { Button } from 'flowbite-react'
 import Link from 'next/link'
 import { useTranslation } from 'next-i18next/pages'
 import { useState } from 'react'
+import { breakable } from '@/components/common/BreakableText'
 import { AdminListFilterBar } from '@/components/admin/nodes/AdminListFilterBar'
 import { AdminTable, CELL } from '@/components/admin/nodes/AdminTable'
 import { invalidateAfterPublisherChange } from '@/src/api/invalidation'
@@ -163,8 +164,8 @@ function PublishersTable({
         return (
           <tr key={publisher.id}>
             <th scope="row" className={`${CELL} font-normal`}>
-              <Link href={publisherPath(publisher.id)} className={`${LINK} font-mono break-all`}>
-                {publisher.id}
+              <Link href={publisherPath(publisher.id)} className={`${LINK} font-mono break-words`}>
+                {breakable(publisher.id)}
               </Link>
             </th>
             <td className={`${CELL} break-words`}>{publisher.name}</td>

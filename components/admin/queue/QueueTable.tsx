@@ -5,6 +5,7 @@ import { Checkbox } from 'flowbite-react'
 import Link from 'next/link'
 import { useTranslation } from 'next-i18next/pages'
 import { useEffect, useRef, type RefObject } from 'react'
+import { breakable } from '@/components/common/BreakableText'
 import { NodeVersionStatus, PipelineState, type NodeVersion } from '@/src/api/generated/model'
 import { LINK } from '@/components/manage/styles'
 import { formatBytes, formatDateTime } from '@/components/node/format'
@@ -160,12 +161,12 @@ export function QueueTable({
                     })}
                   />
                 </td>
-                <td className={`${CELL} font-mono break-all`}>
+                <td className={`${CELL} font-mono break-words`}>
                   <Link href={nodePath(version.node_id)} className={LINK}>
-                    {version.node_id}
+                    {breakable(version.node_id)}
                   </Link>
                 </td>
-                <td className={`${CELL} break-all`}>
+                <td className={`${CELL} break-words`}>
                   {version.publisher_id ? (
                     <Link
                       href={{
@@ -177,7 +178,7 @@ export function QueueTable({
                         publisher: version.publisher_id,
                       })}
                     >
-                      {version.publisher_id}
+                      {breakable(version.publisher_id)}
                     </Link>
                   ) : (
                     '—'
