@@ -11,6 +11,7 @@ import { useAdminDecideVersions, useAdminUpdateNodeVersion } from '@/src/api/gen
 import { NodeVersionStatus } from '@/src/api/generated/model'
 import { apiErrorMessage } from '@/src/lib/api-error'
 import { invalidateAfterDecision } from '@/src/api/invalidation'
+import { breakable } from '@/components/common/BreakableText'
 
 export interface DecisionTarget {
   node_id: string
@@ -160,11 +161,9 @@ function DecisionDialogContent({
         <p className="text-sm text-gray-700 dark:text-gray-300">
           {t('admin.decide.versions', { count: targets.length })}
         </p>
-        <ul className="mt-1 max-h-40 space-y-0.5 overflow-y-auto font-mono text-sm break-all text-gray-900 dark:text-gray-100">
+        <ul className="mt-1 max-h-40 space-y-0.5 overflow-y-auto font-mono text-sm break-words text-gray-900 dark:text-gray-100">
           {shown.map((target) => (
-            <li key={target.id}>
-              {target.node_id}@{target.version}
-            </li>
+            <li key={target.id}>{breakable(`${target.node_id}@${target.version}`)}</li>
           ))}
         </ul>
         {targets.length > shown.length && (

@@ -7,6 +7,7 @@ import { Badge } from '@/components/node/Badge'
 import type { AdminVersionFiles } from '@/src/api/generated/model'
 import { apiErrorMessage, errorStatus } from '@/src/lib/api-error'
 import { formatBytes } from '@/components/node/format'
+import { breakable } from '@/components/common/BreakableText'
 import { LOCATION_BUTTON, MUTED, SECTION, SECTION_TITLE } from './styles'
 
 export interface ArchiveFilesProps {
@@ -39,7 +40,7 @@ function FileButton({
       aria-current={selected ? 'true' : undefined}
       onClick={() => onOpen(path)}
     >
-      {path}
+      {breakable(path)}
     </button>
   )
 }
@@ -59,7 +60,7 @@ function ChangeList({
       <summary className="cursor-pointer font-medium">{label}</summary>
       <ul className="mt-1 space-y-1 pl-4 text-sm">
         {paths.map((path) => (
-          <li key={path} className="break-all">
+          <li key={path} className="break-words">
             {render(path)}
           </li>
         ))}

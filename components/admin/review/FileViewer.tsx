@@ -8,6 +8,7 @@ import { apiErrorMessage, errorStatus } from '@/src/lib/api-error'
 import { formatBytes } from '@/components/node/format'
 import { retryArchiveQuery, splitLines, type FileSelection } from './review-utils'
 import { MUTED, SECTION, SECTION_TITLE } from './styles'
+import { breakable } from '@/components/common/BreakableText'
 
 export interface FileViewerProps {
   nodeId: string
@@ -164,11 +165,11 @@ export function FileViewer({ nodeId, version, selection, focusRequest, onClose }
       className={`${SECTION} focus:outline-none`}
     >
       <div className="flex flex-wrap items-start justify-between gap-2">
-        <h2 id="review-viewer" className={`${SECTION_TITLE} min-w-0 break-all`}>
+        <h2 id="review-viewer" className={`${SECTION_TITLE} min-w-0 break-words`}>
           {selection ? (
             <>
               <span className="sr-only">{t('admin.review.viewer.title')}: </span>
-              <code className="font-mono text-lg">{path}</code>
+              <code className="font-mono text-lg">{breakable(path)}</code>
               {selection.line > 0 && (
                 <span className={`ml-2 text-base font-normal ${MUTED}`}>
                   {t('admin.review.viewer.line', { line: selection.line })}

@@ -4,6 +4,7 @@ import { useTranslation } from 'next-i18next/pages'
 import { FindingItem, findingKey, findingPlace } from '@/components/manage/FindingItem'
 import type { ScanFinding } from '@/src/api/generated/model'
 import { LOCATION_BUTTON, MUTED, SECTION, SECTION_TITLE } from './styles'
+import { breakable } from '@/components/common/BreakableText'
 
 export interface ReviewFindingsProps {
   /** Worst first (`versionReason`). */
@@ -34,7 +35,7 @@ function Location({
       }
       onClick={() => onOpen(finding.file_path, finding.line_number)}
     >
-      {findingPlace(finding)}
+      {breakable(findingPlace(finding))}
     </button>
   )
 }
@@ -60,12 +61,12 @@ export function ReviewFindings({ findings, onOpen }: ReviewFindingsProps) {
               head={
                 <>
                   {finding.issue_type && (
-                    <code className="font-mono text-xs break-all text-gray-900 dark:text-gray-100">
+                    <code className="font-mono text-xs break-words text-gray-900 dark:text-gray-100">
                       <span className="sr-only">{t('admin.review.findings.rule')} </span>
-                      {finding.issue_type}
+                      {breakable(finding.issue_type)}
                     </code>
                   )}
-                  <span className="min-w-0 text-xs break-all">
+                  <span className="min-w-0 text-xs break-words">
                     <Location finding={finding} onOpen={onOpen} />
                   </span>
                 </>

@@ -32,6 +32,7 @@ import { ReviewFindings } from './ReviewFindings'
 import { isTypingTarget, resolveArchivePath, retryArchiveQuery } from './review-utils'
 import { LINK, MUTED, SECTION, SECTION_TITLE } from './styles'
 import { useFileSelection } from './useFileSelection'
+import { breakable } from '@/components/common/BreakableText'
 
 export const STATUS_TONES: Record<NodeVersionStatus, BadgeTone> = {
   [NodeVersionStatus.NodeVersionStatusActive]: 'green',
@@ -232,9 +233,9 @@ function ChangelogAndDependencies({ version }: { version: NodeVersion }) {
           {t('admin.review.dependencies.title')}
         </h2>
         {dependencies.length > 0 ? (
-          <ul className="mt-2 space-y-1 font-mono text-sm break-all text-gray-900 dark:text-gray-100">
+          <ul className="mt-2 space-y-1 font-mono text-sm break-words text-gray-900 dark:text-gray-100">
             {dependencies.map((dependency, index) => (
-              <li key={`${dependency}-${index}`}>{dependency}</li>
+              <li key={`${dependency}-${index}`}>{breakable(dependency)}</li>
             ))}
           </ul>
         ) : (

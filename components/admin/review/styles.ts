@@ -6,4 +6,4 @@ export const SECTION =
 export const SECTION_TITLE = 'text-xl font-semibold text-gray-900 dark:text-white'
 /** A file path or `file:line` that opens the file viewer. */
 export const LOCATION_BUTTON =
-  'cursor-pointer rounded font-mono break-all text-blue-700 underline hover:no-underline focus-visible:ring-2 focus-visible:ring-blue-600 focus-visible:outline-none dark:text-blue-300'
+  'cursor-pointer rounded font-mono break-words text-blue-700 underline hover:no-underline focus-visible:ring-2 focus-visible:ring-blue-600 focus-visible:outline-none dark:text-blue-300'
