@@ -132,6 +132,8 @@ test('a flag with its reason reaches the owner; undone from the audit log and ap
   await expect(
     page.getByRole('heading', { level: 1, name: `Review ${PENDING.node}@${PENDING.version}` }),
   ).toBeVisible()
+  // The shortcut belongs to the decision buttons, which come with the version's data.
+  await expect(page.getByRole('button', { name: 'Approve', exact: true })).toBeVisible()
   await page.keyboard.press('a')
   const approve = page.getByRole('dialog')
   await approve.getByLabel('Reason (shown to the publishers)').fill('Pinned upstream since.')
