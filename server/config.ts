@@ -46,6 +46,11 @@ export interface ServerConfig {
    * or the proxies' addresses and ranges, comma-separated), so per-address limits count clients.
    */
   trustProxy: boolean | string[]
+  /**
+   * PUBLIC_CACHE_MS: how long an anonymous answer of a hot public read is reused (0: only
+   * identical requests in flight share one; see server/http/public-cache.ts).
+   */
+  publicCacheMs: number
 }
 
 function nonNegative(name: string, value: string): number {
@@ -106,5 +111,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     redisKeyPrefix: env.REDIS_KEY_PREFIX ?? 'registry:',
     rateLimitScale: nonNegative('RATE_LIMIT_SCALE', env.RATE_LIMIT_SCALE ?? '1'),
     trustProxy: trustProxy(env.TRUST_PROXY),
+    publicCacheMs: nonNegative('PUBLIC_CACHE_MS', env.PUBLIC_CACHE_MS ?? '1000'),
   }
 }

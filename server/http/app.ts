@@ -27,6 +27,7 @@ import { handlerFor, type HandlerMap } from './operations'
 import { handlers as defaultHandlers } from './handlers'
 import { registerSecurityHeaders } from './security'
 import { registerRateLimits } from './rate-limits'
+import { publicAnswers } from './public-cache'
 
 function formatBytes(bytes: number): string {
   return bytes >= 1024 * 1024 ? `${+(bytes / (1024 * 1024)).toFixed(1)} MB` : `${bytes} bytes`
@@ -271,6 +272,8 @@ export async function buildApp(
     }),
   )
 
+  const publicCache = publicAnswers(deps.db, deps.config.publicCacheMs)
+
   // Before the routes: it adds its checks to them (server/http/rate-limits.ts).
   const rateLimits = await registerRateLimits(app, deps.config, operations)
 
@@ -283,7 +286,16 @@ export async function buildApp(
         if (!handler || !operation) throw notImplemented(operationId)
         const caller = await authenticate(deps, request, operation.access)
         await rateLimits.checkCaller(operation, caller, reply)
-        return handler(request, reply, { deps, caller })
+        const context = { deps, caller }
+        if (operation.publicCache && caller === null) {
+          return publicCache.answer(`${operationId} ${request.url}`, () =>
+            handler(request, reply, context),
+          )
+        }
+        const answer = await handler(request, reply, context)
+        // A change made here: public answers are recomputed from now on (public-cache.ts).
+        if (operation.changesState) publicCache.forget()
+        return answer
       }
     },
   })

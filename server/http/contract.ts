@@ -19,6 +19,8 @@ interface OperationObject {
   'x-null-means-absent'?: boolean
   /** A GET that changes state (today's registry's `GET /security-scan`): access-checked like a write. */
   'x-changes-state'?: boolean
+  /** A hot public read whose anonymous answers are shared for a moment (http/public-cache.ts). */
+  'x-public-cache'?: boolean
 }
 
 export interface OpenApiDocument {
@@ -49,6 +51,8 @@ export interface OperationInfo {
   nullMeansAbsent: boolean
   /** A write, or a GET marked `x-changes-state`: the authorization matrix covers it. */
   changesState: boolean
+  /** Anonymous answers are shared with identical requests for a moment (`x-public-cache`). */
+  publicCache: boolean
 }
 
 /** JSON request bodies are small; an operation may allow more with `x-body-limit-kb`. */
@@ -82,6 +86,7 @@ export function listOperations(document: OpenApiDocument): OperationInfo[] {
         bodyLimitBytes: (operation['x-body-limit-kb'] ?? DEFAULT_BODY_LIMIT_KB) * 1024,
         nullMeansAbsent: operation['x-null-means-absent'] === true,
         changesState: method !== 'get' || operation['x-changes-state'] === true,
+        publicCache: method === 'get' && operation['x-public-cache'] === true,
       })
     }
   }

@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto'
 import { hostname } from 'node:os'
 import type { Db } from '../db/client'
 import type { Job } from '../db/schema'
+import { forgetPublicAnswers } from '../http/public-cache'
 import { claimJob, completeJob, failJob, JOB_LEASE_MS, renewLease } from './jobs'
 
 export interface JobHandler {
@@ -54,6 +55,7 @@ export async function runClaimedJob(
       : `No handler for jobs of kind '${job.kind}'.`
     await failJob(db, { ...job, attempts: job.maxAttempts }, workerId, error)
     await handler?.giveUp(job, error)
+    forgetPublicAnswers(db)
     return 'failed'
   }
   const heartbeat = setInterval(
@@ -71,6 +73,8 @@ export async function runClaimedJob(
     return outcome
   } finally {
     clearInterval(heartbeat)
+    // A job changes what the public sees (a version's status, its comfy nodes).
+    forgetPublicAnswers(db)
   }
 }
 

@@ -63,6 +63,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     FIREBASE_PROJECT_ID: TEST_PROJECT_ID,
     // Suites send many requests from one address; rate-limits.test.ts turns limits on (env).
     RATE_LIMIT_SCALE: '0',
+    // Suites change rows behind the API's back; public-reads.test.ts turns the cache on (env).
+    PUBLIC_CACHE_MS: '0',
     ...options.env,
   })
   const database = await createTestDatabase({
