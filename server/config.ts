@@ -51,6 +51,11 @@ export interface ServerConfig {
    * identical requests in flight share one; see server/http/public-cache.ts).
    */
   publicCacheMs: number
+  /**
+   * DOWNLOAD_FLUSH_MS: installs are counted in memory and written this often (0: each at once;
+   * see server/nodes/download-counter.ts).
+   */
+  downloadFlushMs: number
 }
 
 function nonNegative(name: string, value: string): number {
@@ -112,5 +117,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     rateLimitScale: nonNegative('RATE_LIMIT_SCALE', env.RATE_LIMIT_SCALE ?? '1'),
     trustProxy: trustProxy(env.TRUST_PROXY),
     publicCacheMs: nonNegative('PUBLIC_CACHE_MS', env.PUBLIC_CACHE_MS ?? '1000'),
+    downloadFlushMs: nonNegative('DOWNLOAD_FLUSH_MS', env.DOWNLOAD_FLUSH_MS ?? '1000'),
   }
 }

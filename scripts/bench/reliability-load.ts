@@ -8,6 +8,7 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import { performance } from 'node:perf_hooks'
 import autocannon from 'autocannon'
 
 export interface LoadOptions {
@@ -47,6 +48,18 @@ async function waitFor(url: string, child: ChildProcess, timeoutMs: number): Pro
     await sleep(500)
   }
   throw new Error(`${url} did not answer within ${timeoutMs / 1000} s.`)
+}
+
+/** Resolves once `url` answers within 250 ms three times in a row (at most 60 s). */
+async function waitUntilIdle(url: string): Promise<void> {
+  const deadline = Date.now() + 60_000
+  let fast = 0
+  while (fast < 3 && Date.now() < deadline) {
+    const started = performance.now()
+    await fetch(url).then((response) => response.arrayBuffer())
+    fast = performance.now() - started < 250 ? fast + 1 : 0
+    if (fast < 3) await sleep(500)
+  }
 }
 
 export async function loadRound(
@@ -119,10 +132,15 @@ export async function loadRound(
       `[load] ${options.connections} connections × ${options.duration} s per target, one target at a time`,
     )
     for (const [name, url] of chosen) {
+      // The previous target's abandoned requests are still being answered: wait until the
+      // stack is idle, so each target is measured on its own.
+      await waitUntilIdle(url)
       const result = await autocannon({
         url,
         connections: options.connections,
         duration: options.duration,
+        // As browsers and CDNs ask: pages are sent compressed.
+        headers: { 'accept-encoding': 'gzip, deflate, br' },
       })
       const target: LoadTarget = {
         name,

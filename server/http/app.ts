@@ -28,6 +28,8 @@ import { handlers as defaultHandlers } from './handlers'
 import { registerSecurityHeaders } from './security'
 import { registerRateLimits } from './rate-limits'
 import { publicAnswers } from './public-cache'
+import { DownloadCounter } from '../nodes/download-counter'
+import { countDownloads, type DownloadCount } from '../nodes/queries'
 
 function formatBytes(bytes: number): string {
   return bytes >= 1024 * 1024 ? `${+(bytes / (1024 * 1024)).toFixed(1)} MB` : `${bytes} bytes`
@@ -273,6 +275,12 @@ export async function buildApp(
   )
 
   const publicCache = publicAnswers(deps.db, deps.config.publicCacheMs)
+  const writeDownloads = (counts: DownloadCount[]) => countDownloads(deps.db, counts)
+  const downloads = new DownloadCounter(writeDownloads, deps.config.downloadFlushMs, (error) =>
+    app.log.warn({ err: error }, 'download counts not written yet; kept for the next try'),
+  )
+  // Counts held in memory are written before the API stops.
+  app.addHook('onClose', () => downloads.flush())
 
   // Before the routes: it adds its checks to them (server/http/rate-limits.ts).
   const rateLimits = await registerRateLimits(app, deps.config, operations)
@@ -286,7 +294,7 @@ export async function buildApp(
         if (!handler || !operation) throw notImplemented(operationId)
         const caller = await authenticate(deps, request, operation.access)
         await rateLimits.checkCaller(operation, caller, reply)
-        const context = { deps, caller }
+        const context = { deps, caller, downloads }
         if (operation.publicCache && caller === null) {
           return publicCache.answer(`${operationId} ${request.url}`, () =>
             handler(request, reply, context),

@@ -2,6 +2,7 @@
 import type { TokenVerifier } from '../auth/verifier'
 import type { ServerConfig } from '../config'
 import type { Db } from '../db/client'
+import type { DownloadCounter } from '../nodes/download-counter'
 import type { ArchiveStorage } from '../storage'
 
 export interface AppDeps {
@@ -27,4 +28,6 @@ export interface Caller {
 export interface RequestContext {
   deps: AppDeps
   caller: Caller | null
+  /** Counts installs, written in batches (server/nodes/download-counter.ts). */
+  downloads: DownloadCounter
 }

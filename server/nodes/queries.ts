@@ -272,20 +272,43 @@ export async function findNode(db: Db, nodeId: string): Promise<NodeWithRelation
   return row ?? null
 }
 
-/** Counts one install: the node's total, the version's and today's bucket for the chart. */
-export async function countDownload(db: Db, nodeId: string, versionId: string): Promise<void> {
+export interface DownloadCount {
+  nodeId: string
+  versionId: string
+  count: number
+}
+
+/**
+ * Adds installs to the nodes' totals, the versions' and today's buckets for the chart, in one
+ * transaction. Rows are changed in id order, so processes flushing at once never deadlock.
+ */
+export async function countDownloads(db: Db, counts: DownloadCount[]): Promise<void> {
+  const sum = (key: (item: DownloadCount) => string) => {
+    const sums = new Map<string, number>()
+    for (const item of counts) sums.set(key(item), (sums.get(key(item)) ?? 0) + item.count)
+    return [...sums].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+  }
+  const byNode = sum((item) => item.nodeId)
+  const byVersion = sum((item) => item.versionId)
+  if (byNode.length === 0) return
   await db.transaction(async (tx) => {
-    await tx
-      .update(nodes)
-      .set({ downloads: sql`${nodes.downloads} + 1` })
-      .where(eq(nodes.id, nodeId))
-    await tx
-      .update(nodeVersions)
-      .set({ downloads: sql`${nodeVersions.downloads} + 1` })
-      .where(eq(nodeVersions.id, versionId))
-    await tx.execute(
-      sql`insert into node_downloads_daily (node_id, day, count) values (${nodeId}, current_date, 1)
-          on conflict (node_id, day) do update set count = node_downloads_daily.count + 1`,
-    )
+    for (const [nodeId, count] of byNode) {
+      await tx
+        .update(nodes)
+        .set({ downloads: sql`${nodes.downloads} + ${count}` })
+        .where(eq(nodes.id, nodeId))
+    }
+    for (const [versionId, count] of byVersion) {
+      await tx
+        .update(nodeVersions)
+        .set({ downloads: sql`${nodeVersions.downloads} + ${count}` })
+        .where(eq(nodeVersions.id, versionId))
+    }
+    for (const [nodeId, count] of byNode) {
+      await tx.execute(
+        sql`insert into node_downloads_daily (node_id, day, count) values (${nodeId}, current_date, ${count})
+            on conflict (node_id, day) do update set count = node_downloads_daily.count + ${count}`,
+      )
+    }
   })
 }

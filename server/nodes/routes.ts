@@ -18,7 +18,6 @@ import {
   updateNode,
 } from './writes'
 import {
-  countDownload,
   findNode,
   listNodes,
   searchNodes,
@@ -119,7 +118,7 @@ export const nodeHandlers: HandlerMap = {
           : `Version ${version} of node '${row.node.id}' does not exist or cannot be installed.`,
       )
     }
-    await countDownload(context.deps.db, row.node.id, found.id)
+    await context.downloads.count(row.node.id, found.id)
     return toApiNodeVersion(found, versionView(context, false))
   },
 

@@ -65,6 +65,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     RATE_LIMIT_SCALE: '0',
     // Suites change rows behind the API's back; public-reads.test.ts turns the cache on (env).
     PUBLIC_CACHE_MS: '0',
+    // …and read download counts right after installing; download-counter.test.ts batches them.
+    DOWNLOAD_FLUSH_MS: '0',
     ...options.env,
   })
   const database = await createTestDatabase({
