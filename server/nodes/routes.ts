@@ -17,13 +17,7 @@ import {
   rateNode,
   updateNode,
 } from './writes'
-import {
-  findNode,
-  listNodes,
-  searchNodes,
-  type NodeFilters,
-  type NodePage,
-} from './queries'
+import { findNode, listNodes, searchNodes, type NodeFilters, type NodePage } from './queries'
 import { pageInfo, toApiNode, toApiNodeVersion } from '../http/serialize'
 import { findVersion } from '../versions/queries'
 import { paging, versionView, visibleNode } from './visibility'
