@@ -294,7 +294,7 @@ export async function buildApp(
         if (!handler || !operation) throw notImplemented(operationId)
         const caller = await authenticate(deps, request, operation.access)
         await rateLimits.checkCaller(operation, caller, reply)
-        const context = { deps, caller, downloads }
+        const context = { deps, caller, downloads, publicCache }
         if (operation.publicCache && caller === null) {
           return publicCache.answer(`${operationId} ${request.url}`, () =>
             handler(request, reply, context),

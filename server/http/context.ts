@@ -4,6 +4,7 @@ import type { ServerConfig } from '../config'
 import type { Db } from '../db/client'
 import type { DownloadCounter } from '../nodes/download-counter'
 import type { ArchiveStorage } from '../storage'
+import type { PublicAnswerCache } from './public-cache'
 
 export interface AppDeps {
   db: Db
@@ -30,4 +31,6 @@ export interface RequestContext {
   caller: Caller | null
   /** Counts installs, written in batches (server/nodes/download-counter.ts). */
   downloads: DownloadCounter
+  /** Anonymous answers shared for a moment (server/http/public-cache.ts). */
+  publicCache: PublicAnswerCache
 }

@@ -103,17 +103,30 @@ export const nodeHandlers: HandlerMap = {
   async installNode(request, _reply, context) {
     const { nodeId } = request.params
     const { version = 'latest' } = request.query
-    const { row } = await visibleNode(context, nodeId)
-    const found = await findVersion(context.deps.db, row.node, version)
-    if (!found || found.status !== 'NodeVersionStatusActive' || !found.storageKey) {
-      throw notFound(
-        version === 'latest'
-          ? `Node '${row.node.id}' has no installable version yet.`
-          : `Version ${version} of node '${row.node.id}' does not exist or cannot be installed.`,
-      )
+    const resolve = async () => {
+      const { row } = await visibleNode(context, nodeId)
+      const found = await findVersion(context.deps.db, row.node, version)
+      if (!found || found.status !== 'NodeVersionStatusActive' || !found.storageKey) {
+        throw notFound(
+          version === 'latest'
+            ? `Node '${row.node.id}' has no installable version yet.`
+            : `Version ${version} of node '${row.node.id}' does not exist or cannot be installed.`,
+        )
+      }
+      return {
+        nodeId: row.node.id,
+        versionId: found.id,
+        answer: toApiNodeVersion(found, versionView(context, false)),
+      }
     }
-    await context.downloads.count(row.node.id, found.id)
-    return toApiNodeVersion(found, versionView(context, false))
+    // The lookup is a public read like any other (shared by a crowd installing the same node);
+    // every install is still counted.
+    const install =
+      context.caller === null
+        ? await context.publicCache.answer(`installNode ${request.url}`, resolve)
+        : await resolve()
+    await context.downloads.count(install.nodeId, install.versionId)
+    return install.answer
   },
 
   async createNode(request, reply, context) {
