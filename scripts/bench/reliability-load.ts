@@ -115,7 +115,7 @@ export async function loadRound(
     const urls: [string, string][] = [
       ['web home', `${webBase}/`],
       ['web node page', `${webBase}/nodes/${node.id}`],
-      ['web search page', `${webBase}/?search=${term}`],
+      ['web search page', `${webBase}/?q=${term}`],
       ['API list', `${apiBase}/nodes`],
       ['API node', `${apiBase}/nodes/${node.id}`],
       ['API search', `${apiBase}/nodes/search?search=${term}`],
