@@ -5,28 +5,16 @@
 // passes its visitor's address chain on in X-Forwarded-For, so one busy website is not one
 // address to the API. Checked against a fake API on loopback that records the header.
 import http from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { Socket } from 'node:net'
 import type { GetServerSidePropsContext } from 'next'
 import { getServerSideProps as homeProps } from '@/pages/index'
+import { fakeRegistryApi } from '../fake-api'
 
 const seen: (string | undefined)[] = []
-let api: http.Server
-
-beforeAll(async () => {
-  api = http.createServer((request, response) => {
-    seen.push(request.headers['x-forwarded-for'] as string | undefined)
-    response.writeHead(200, { 'content-type': 'application/json' })
-    response.end(JSON.stringify({ total: 0, page: 1, limit: 10, totalPages: 1, nodes: [] }))
-  })
-  await new Promise<void>((resolve) => api.listen(0, '127.0.0.1', resolve))
-  process.env.API_URL = `http://127.0.0.1:${(api.address() as AddressInfo).port}`
-})
-
-afterAll(async () => {
-  delete process.env.API_URL
-  api.closeAllConnections()
-  await new Promise((resolve) => api.close(resolve))
+fakeRegistryApi((request, response) => {
+  seen.push(request.headers['x-forwarded-for'] as string | undefined)
+  response.writeHead(200, { 'content-type': 'application/json' })
+  response.end(JSON.stringify({ total: 0, page: 1, limit: 10, totalPages: 1, nodes: [] }))
 })
 
 beforeEach(() => void (seen.length = 0))

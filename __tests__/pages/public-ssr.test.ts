@@ -7,12 +7,12 @@
 // rendering never retries, so no visitor waits out a back-off); a `page` beyond the last, or a
 // malformed one, is redirected to the page shown.
 import http from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { Socket } from 'node:net'
 import type { GetServerSidePropsContext, GetServerSidePropsResult } from 'next'
 import { getServerSideProps as homeProps } from '@/pages/index'
 import { getStaticProps as nodeProps } from '@/pages/nodes/[nodeId]'
 import { getServerSideProps as publisherProps } from '@/pages/publishers/[publisherId]'
+import { fakeRegistryApi } from '../fake-api'
 
 /** What the fake API answers: data, or this status for every request. */
 let answer: 'data' | 400 | 404 | 500 = 'data'
@@ -20,35 +20,24 @@ let answer: 'data' | 400 | 404 | 500 = 'data'
 let totalPages = 3
 const requests: string[] = []
 
-let api: http.Server
-beforeAll(async () => {
-  api = http.createServer((request, response) => {
-    const url = new URL(request.url ?? '/', 'http://api')
-    requests.push(url.pathname)
-    const send = (status: number, body: unknown) => {
-      response.writeHead(status, { 'content-type': 'application/json' })
-      response.end(JSON.stringify(body))
-    }
-    if (answer !== 'data') return send(answer, { error: 'Refused', message: String(answer) })
-    const page = Number(url.searchParams.get('page') ?? 1)
-    const list = { total: totalPages * 10, page, limit: 10, totalPages, nodes: [] }
-    if (url.pathname === '/nodes' || url.pathname === '/nodes/search') return send(200, list)
-    if (url.pathname === '/publishers/acme/nodes/v2') return send(200, list)
-    if (url.pathname === '/publishers/acme') return send(200, { id: 'acme', name: 'Acme' })
-    if (url.pathname === '/nodes/demo') {
-      return send(200, { id: 'demo', name: 'Demo', publisher: { id: 'acme', name: 'Acme' } })
-    }
-    if (url.pathname === '/nodes/demo/versions') return send(200, [])
-    return send(404, { error: 'NotFound', message: 'no' })
-  })
-  await new Promise<void>((resolve) => api.listen(0, '127.0.0.1', resolve))
-  process.env.API_URL = `http://127.0.0.1:${(api.address() as AddressInfo).port}`
-})
-
-afterAll(async () => {
-  delete process.env.API_URL
-  api.closeAllConnections()
-  await new Promise((resolve) => api.close(resolve))
+const api = fakeRegistryApi((request, response) => {
+  const url = new URL(request.url ?? '/', 'http://api')
+  requests.push(url.pathname)
+  const send = (status: number, body: unknown) => {
+    response.writeHead(status, { 'content-type': 'application/json' })
+    response.end(JSON.stringify(body))
+  }
+  if (answer !== 'data') return send(answer, { error: 'Refused', message: String(answer) })
+  const page = Number(url.searchParams.get('page') ?? 1)
+  const list = { total: totalPages * 10, page, limit: 10, totalPages, nodes: [] }
+  if (url.pathname === '/nodes' || url.pathname === '/nodes/search') return send(200, list)
+  if (url.pathname === '/publishers/acme/nodes/v2') return send(200, list)
+  if (url.pathname === '/publishers/acme') return send(200, { id: 'acme', name: 'Acme' })
+  if (url.pathname === '/nodes/demo') {
+    return send(200, { id: 'demo', name: 'Demo', publisher: { id: 'acme', name: 'Acme' } })
+  }
+  if (url.pathname === '/nodes/demo/versions') return send(200, [])
+  return send(404, { error: 'NotFound', message: 'no' })
 })
 
 /** Waits until the fake API has received `count` requests (some may still be in flight). */

@@ -3,40 +3,28 @@
  */
 // POST /api/revalidate/nodes/{id}: proof through the registry API (a fake one on loopback), 404
 // for unknown nodes, a rate limit per client address, and the pages of every language.
-import http from 'node:http'
-import type { AddressInfo } from 'node:net'
 import type { NextApiRequest, NextApiResponse } from 'next'
 import handler from '@/pages/api/revalidate/nodes/[nodeId]'
 import { LANGUAGES, REVALIDATE_RATE_LIMIT } from '@/src/lib/constants'
+import { fakeRegistryApi } from '../../fake-api'
 
 /** The fake API: tokens are "owner", "stranger" and "member"; nodes "open" and "gone" (deleted). */
-let api: http.Server
-beforeAll(async () => {
-  api = http.createServer((request, response) => {
-    const token = (request.headers.authorization ?? '').replace(/^Bearer /, '')
-    const send = (status: number, body: unknown) => {
-      response.writeHead(status, { 'content-type': 'application/json' })
-      response.end(JSON.stringify(body))
-    }
-    const url = request.url ?? ''
-    if (!['owner', 'stranger', 'member'].includes(token)) return send(401, { message: 'bad token' })
-    if (url === '/nodes/open')
-      return send(200, { publisher: { id: 'acme' }, status: 'NodeStatusActive' })
-    if (url === '/nodes/gone' && token === 'member') {
-      return send(200, { publisher: { id: 'acme' }, status: 'NodeStatusDeleted' })
-    }
-    if (url === '/publishers/acme/nodes/open/permissions')
-      return send(200, { canEdit: token === 'owner' })
-    return send(404, { message: 'not found' })
-  })
-  await new Promise<void>((resolve) => api.listen(0, '127.0.0.1', resolve))
-  process.env.API_URL = `http://127.0.0.1:${(api.address() as AddressInfo).port}`
-})
-
-afterAll(async () => {
-  delete process.env.API_URL
-  api.closeAllConnections()
-  await new Promise((resolve) => api.close(resolve))
+fakeRegistryApi((request, response) => {
+  const token = (request.headers.authorization ?? '').replace(/^Bearer /, '')
+  const send = (status: number, body: unknown) => {
+    response.writeHead(status, { 'content-type': 'application/json' })
+    response.end(JSON.stringify(body))
+  }
+  const url = request.url ?? ''
+  if (!['owner', 'stranger', 'member'].includes(token)) return send(401, { message: 'bad token' })
+  if (url === '/nodes/open')
+    return send(200, { publisher: { id: 'acme' }, status: 'NodeStatusActive' })
+  if (url === '/nodes/gone' && token === 'member') {
+    return send(200, { publisher: { id: 'acme' }, status: 'NodeStatusDeleted' })
+  }
+  if (url === '/publishers/acme/nodes/open/permissions')
+    return send(200, { canEdit: token === 'owner' })
+  return send(404, { message: 'not found' })
 })
 
 let address = 0
