@@ -15,7 +15,6 @@ import {
   adminActions,
   nodes,
   nodeVersions,
-  pendingUploads,
   publisherInvitations,
   publisherMembers,
   publishers,
@@ -24,7 +23,7 @@ import {
 import { buildNodeArchive } from '../seed/archive'
 import { createToken } from '../tokens/tokens'
 import { signUpUser, signUpVerifiedUser, uniqueEmail, type TestUser } from '../test/auth'
-import { insertNodeWithVersions, snapshotState } from '../test/data'
+import { insertNodeWithVersions, insertUploadLink, snapshotState } from '../test/data'
 import { startFakeGithub, type FakeGithub } from '../test/fake-github'
 import { BACKENDS, createTestApp, request, type TestApp } from '../test/harness'
 import { UNCLAIMED_PUBLISHER } from '@/src/lib/constants'
@@ -156,17 +155,7 @@ describe.each(BACKENDS)('authorization matrix on %s', (backend) => {
       description: '',
       expiresInDays: null,
     })
-    const [version] = await h.db
-      .select({ id: nodeVersions.id })
-      .from(nodeVersions)
-      .where(and(eq(nodeVersions.nodeId, nodeId), eq(nodeVersions.version, '1.1.0')))
-    const uploadToken = randomBytes(24).toString('base64url')
-    await h.db.insert(pendingUploads).values({
-      token: uploadToken,
-      nodeVersionId: version.id,
-      storageKey: `${publisherId}/${nodeId}/1.1.0/node.zip`,
-      expiresAt: new Date(Date.now() + 60 * 60 * 1000),
-    })
+    const uploadToken = await insertUploadLink(h.db, publisherId, nodeId, '1.1.0')
     const unclaimedNodeId = `mx-free-${backend}-${n}`
     await insertNodeWithVersions(
       h.db,

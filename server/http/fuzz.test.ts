@@ -11,8 +11,7 @@
  * PostgreSQL it would double the server suite's longest test for the same request handling); set
  * FUZZ_POSTGRES=1 with TEST_DATABASE_URL to run it there too.
  */
-import { randomBytes } from 'node:crypto'
-import { and, eq } from 'drizzle-orm'
+import { eq } from 'drizzle-orm'
 import { listOperations, loadContract } from './contract'
 import { handlers } from './handlers'
 import { handlerFor } from './operations'
@@ -20,15 +19,13 @@ import {
   adminActions,
   comfyNodes,
   nodes,
-  nodeVersions,
-  pendingUploads,
   publisherInvitations,
   publisherMembers,
   publishers,
 } from '../db/schema'
 import { createToken } from '../tokens/tokens'
 import { signUpUser, signUpVerifiedUser, type TestUser } from '../test/auth'
-import { addMember, insertNodeWithVersions } from '../test/data'
+import { addMember, insertNodeWithVersions, insertUploadLink } from '../test/data'
 import { startFakeGithub, type FakeGithub } from '../test/fake-github'
 import {
   generateRequests,
@@ -113,18 +110,7 @@ describe.each(BACKENDS)('schema fuzzing on %s', (backend) => {
           ],
         )
         nodeIds.push(nodeId)
-        const [version] = await h.db
-          .select({ id: nodeVersions.id })
-          .from(nodeVersions)
-          .where(and(eq(nodeVersions.nodeId, nodeId), eq(nodeVersions.version, '1.1.0')))
-        const uploadToken = randomBytes(24).toString('base64url')
-        await h.db.insert(pendingUploads).values({
-          token: uploadToken,
-          nodeVersionId: version.id,
-          storageKey: `${publisherId}/${nodeId}/1.1.0/node.zip`,
-          expiresAt: new Date(Date.now() + 60 * 60 * 1000),
-        })
-        uploadTokens.push(uploadToken)
+        uploadTokens.push(await insertUploadLink(h.db, publisherId, nodeId, '1.1.0'))
       }
       const { row, secret } = await createToken(h.db, publisherId, {
         name: 'fuzz',

@@ -1,5 +1,6 @@
 /** Reading and shaping the seeded rows directly, for expectations and test setup. */
-import { eq } from 'drizzle-orm'
+import { randomBytes } from 'node:crypto'
+import { and, eq } from 'drizzle-orm'
 import type { Db } from '../db/client'
 import { refreshLatestVersion } from '../db/latest-version'
 import { semverSortKey } from '../db/semver'
@@ -127,6 +128,27 @@ export async function insertNodeWithVersions(
     })),
   )
   await refreshLatestVersion(db, node.id)
+}
+
+/** An upload link (valid for an hour) for an existing version, as publishing creates it; its token. */
+export async function insertUploadLink(
+  db: Db,
+  publisherId: string,
+  nodeId: string,
+  version: string,
+): Promise<string> {
+  const [row] = await db
+    .select({ id: nodeVersions.id })
+    .from(nodeVersions)
+    .where(and(eq(nodeVersions.nodeId, nodeId), eq(nodeVersions.version, version)))
+  const token = randomBytes(24).toString('base64url')
+  await db.insert(pendingUploads).values({
+    token,
+    nodeVersionId: row.id,
+    storageKey: `${publisherId}/${nodeId}/${version}/node.zip`,
+    expiresAt: new Date(Date.now() + 60 * 60 * 1000),
+  })
+  return token
 }
 
 /**
