@@ -56,7 +56,7 @@ export class DownloadCounter {
           else this.pending.set(item.versionId, item)
         }
         if (this.pending.size > 0) {
-          this.timer ??= setTimeout(() => void this.flush(), this.flushMs || 1000).unref()
+          this.timer ??= setTimeout(() => void this.flush(), this.flushMs).unref()
         }
         this.onError(error)
       }
