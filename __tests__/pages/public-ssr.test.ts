@@ -5,17 +5,25 @@
 // requests it gets: an impossible id is the 404 page without asking the API; the API's 400 and
 // 404 are the 404 page after one request, its 500 the error page after one request (server
 // rendering never retries, so no visitor waits out a back-off); a `page` beyond the last, or a
-// malformed one, is redirected to the page shown.
+// malformed one, is redirected to the page shown. The home page is statically regenerated under
+// the path the proxy serves each listing address from (src/lib/listing-address.ts).
 import http from 'node:http'
 import { Socket } from 'node:net'
-import type { GetServerSidePropsContext, GetServerSidePropsResult } from 'next'
-import { getServerSideProps as homeProps } from '@/pages/index'
+import type {
+  GetServerSidePropsContext,
+  GetServerSidePropsResult,
+  GetStaticPropsResult,
+} from 'next'
+import { getStaticProps as homeProps } from '@/pages/[[...listing]]'
 import { getStaticProps as nodeProps } from '@/pages/nodes/[nodeId]'
 import { getServerSideProps as publisherProps } from '@/pages/publishers/[publisherId]'
+import { PUBLIC_PAGE_MAX_AGE_S } from '@/public-cache.config'
+import { listingPath } from '@/src/lib/listing-address'
+import { parseSearchState } from '@/src/lib/search-state'
 import { fakeRegistryApi } from '../fake-api'
 
 /** What the fake API answers: data, or this status for every request. */
-let answer: 'data' | 400 | 404 | 500 = 'data'
+let answer: 'data' | 400 | 404 | 429 | 500 = 'data'
 /** Pages the fake lists have (each list answers any page, with no items beyond the last). */
 let totalPages = 3
 const requests: string[] = []
@@ -71,11 +79,17 @@ function context(
 
 const publisher = (id: string, query?: Record<string, string>, locale?: string) =>
   publisherProps(context({ publisherId: id }, query, locale))
-const home = (query: Record<string, string | string[]>, locale?: string) =>
-  homeProps(context({}, query, locale))
+/** The home page at the cached path the proxy serves this address from. */
+function home(query: Record<string, string | string[]>, locale = 'en') {
+  const segments = listingPath(parseSearchState(query)).split('/').slice(1).filter(Boolean)
+  const params = segments.length ? { listing: segments.map(decodeURIComponent) } : {}
+  return homeProps({ params, locale, locales: ['en', 'fr'], defaultLocale: 'en' })
+}
 const node = (id: string) => nodeProps({ params: { nodeId: id }, locale: 'en' })
 
-function redirectOf(result: GetServerSidePropsResult<unknown>): string | undefined {
+function redirectOf(
+  result: GetServerSidePropsResult<unknown> | GetStaticPropsResult<unknown>,
+): string | undefined {
   return 'redirect' in result ? result.redirect.destination : undefined
 }
 
@@ -164,8 +178,9 @@ describe('page numbers in the address', () => {
   })
 
   it.each(['-1', 'abc', '1.5', '0', ''])('treats page=%j as page 1', async (page) => {
-    const result = await home({ page })
-    expect(redirectOf(result)).toBe('/')
+    // The home page's address is corrected by the website's proxy (proxy.test.ts) before the
+    // page is rendered: page 1 of the cached listing.
+    await expect(home({ page })).resolves.toHaveProperty('props')
     expect(requests).toEqual(['/nodes'])
     expect(redirectOf(await publisher('acme', { page }))).toBe('/publishers/acme')
   })
@@ -181,5 +196,33 @@ describe('page numbers in the address', () => {
       api.off('request', listen)
     }
     expect(pages).toEqual(['1'])
+  })
+})
+
+describe('the cached home page', () => {
+  it('answers only its own paths: any other path it catches is the 404 page', async () => {
+    for (const listing of [
+      ['nodes', 'a', 'b'],
+      ['unknown'],
+      ['_listing'],
+      ['_listing', 'q=a', 'x'],
+    ]) {
+      await expect(homeProps({ params: { listing }, locale: 'en' })).resolves.toMatchObject({
+        notFound: true,
+      })
+    }
+    expect(requests).toEqual([])
+  })
+
+  it('is regenerated like a node page', async () => {
+    const result = await home({ q: 'upscale' })
+    expect(result).toMatchObject({ revalidate: PUBLIC_PAGE_MAX_AGE_S })
+    expect(requests).toEqual(['/nodes/search'])
+  })
+
+  it('over the search limit, is sent without results for the browser to ask, and soon redone', async () => {
+    answer = 429
+    const result = await home({ q: 'upscale' })
+    expect(result).toMatchObject({ revalidate: 1, props: { dehydratedState: { queries: [] } } })
   })
 })

@@ -53,6 +53,7 @@ export function Header() {
               <BookIcon />
               <span className="text-sm whitespace-nowrap">{t('header.documentation')}</span>
             </a>
+            {/* eslint-disable-next-line @next/next/no-html-link-for-pages -- a redirect to the chat (next.config.js), not a page */}
             <a href="/discord" className={ICON_BUTTON_CLASS} aria-label={t('header.discord')}>
               <ChatIcon />
             </a>

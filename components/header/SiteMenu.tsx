@@ -92,6 +92,7 @@ export function SiteMenu({ docsUrl, fromUrl }: SiteMenuProps) {
                 </a>
               </li>
               <li>
+                {/* eslint-disable-next-line @next/next/no-html-link-for-pages -- a redirect to the chat (next.config.js), not a page */}
                 <a href="/discord" className={`${ROW_CLASS} font-medium`}>
                   <ChatIcon />
                   {t('header.discord')}

@@ -12,12 +12,12 @@ import {
   defaultSort,
   EMPTY_SEARCH_STATE,
   nodeQueryFor,
-  parseSearchState,
   searchStateHref,
   type NodeQuery,
   type NodeSort,
   type SearchState,
 } from '@/src/lib/search-state'
+import { listingStateOf } from '@/src/lib/listing-address'
 import { NodeResults } from './NodeResults'
 import { Pagination, usePageInRange } from './Pagination'
 import { SearchBox } from './SearchBox'
@@ -38,7 +38,7 @@ export function nodeQueryOptions(query: NodeQuery) {
 export function NodeBrowser() {
   const { t } = useTranslation('common')
   const router = useRouter()
-  const state = useMemo(() => parseSearchState(router.query), [router.query])
+  const state = useMemo(() => listingStateOf(router.query), [router.query])
   const { data, isError, isFetching, isPlaceholderData, refetch } = useQuery(
     nodeQueryOptions(nodeQueryFor(state)),
   )

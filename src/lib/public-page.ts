@@ -94,3 +94,31 @@ export async function listingPropsOrNotFound(
   }
   return result
 }
+
+/**
+ * The same for a statically regenerated listing (the home page, src/lib/listing-address.ts). Its
+ * page is rendered for every visitor of the address, so the API sees the website's own address:
+ * when that is over its search limit, the page is sent without the results, which the browser
+ * then asks for with the visitor's own address, and it is regenerated a second later.
+ */
+export async function staticListingProps(
+  context: GetStaticPropsContext,
+  { page, prefetch, hrefFor }: Listing,
+): Promise<GetStaticPropsResult<PublicProps>> {
+  let totalPages = 1
+  let result: GetStaticPropsResult<PublicProps>
+  try {
+    result = await staticPropsOrNotFound(context, async (queryClient) => {
+      totalPages = await prefetch(queryClient)
+    })
+  } catch (error) {
+    if (errorStatus(error) !== 429) throw error
+    return { props: await pageProps(context.locale, async () => undefined), revalidate: 1 }
+  }
+  const shown = pageWithin(page, totalPages)
+  if ('props' in result && shown !== page) {
+    const destination = localizedPath(hrefFor(shown), context)
+    return { redirect: { destination, permanent: false }, revalidate: PUBLIC_PAGE_MAX_AGE_S }
+  }
+  return result
+}

@@ -1,21 +1,21 @@
-import type { GetServerSideProps } from 'next'
+// The home page: the node listing with its search, filters, sort and pages. Statically
+// regenerated like a node page: `/` is cached as is, and the proxy serves every other listing
+// address from the hidden path of its canonical query (src/lib/listing-address.ts), so this
+// catch-all page answers `/` and `/_listing/<key>`; any other path it catches is the 404 page.
+import type { GetStaticPaths, GetStaticProps } from 'next'
 import { useRouter } from 'next/router'
 import { useTranslation } from 'next-i18next/pages'
 import { Seo } from '@/components/common/Seo'
 import { NodeBrowser, nodeQueryOptions } from '@/components/nodes/NodeBrowser'
-import {
-  isDefaultState,
-  nodeQueryFor,
-  parseSearchState,
-  searchStateHref,
-} from '@/src/lib/search-state'
-import { listingPropsOrNotFound } from '@/src/lib/public-page'
+import { isDefaultState, nodeQueryFor, searchStateHref } from '@/src/lib/search-state'
+import { listingStateOf, stateOfSegments } from '@/src/lib/listing-address'
+import { STATIC_NOT_FOUND, staticListingProps } from '@/src/lib/public-page'
 import { CONTAINER_CLASS } from '@/components/common/Container'
 
 export default function HomePage() {
   const { t } = useTranslation('common')
   const router = useRouter()
-  const state = parseSearchState(router.query)
+  const state = listingStateOf(router.query)
   // Only the listing (and its pages) is worth indexing; searches and filters point to it.
   const listingOnly = isDefaultState({ ...state, page: 1 })
 
@@ -40,9 +40,13 @@ export default function HomePage() {
   )
 }
 
-export const getServerSideProps: GetServerSideProps = (context) => {
-  const state = parseSearchState(context.query)
-  return listingPropsOrNotFound(context, {
+export const getStaticPaths: GetStaticPaths = () => ({ paths: [], fallback: 'blocking' })
+
+export const getStaticProps: GetStaticProps = async (context) => {
+  const { listing } = context.params ?? {}
+  const state = stateOfSegments(typeof listing === 'string' ? [listing] : listing)
+  if (!state) return STATIC_NOT_FOUND
+  return staticListingProps(context, {
     page: state.page,
     // Exactly the query the browser runs for this address, so it hydrates without a spinner.
     prefetch: async (queryClient) =>
