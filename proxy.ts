@@ -34,6 +34,11 @@ function queryOf(params: URLSearchParams): UrlQuery {
 function cachedListing(request: NextRequest): NextResponse | undefined {
   const { nextUrl } = request
   if (nextUrl.pathname !== '/') return undefined
+  // Moving within the site, the router asks for the page's data (`x-nextjs-data`): it gets the
+  // plain listing's, and the page asks the API for the listing of its address (as it refreshes
+  // any page after load). Not rewritten, because Next answers a rewritten data request of a
+  // translated site with the page's HTML (vercel/next.js#59619), which the router cannot read.
+  if (request.headers.has('x-nextjs-data')) return undefined
   const query = queryOf(nextUrl.searchParams)
   if (!LISTING_QUERY_KEYS.some((key) => query[key] !== undefined)) return undefined
   const state = parseSearchState(query)

@@ -10,8 +10,10 @@ import { LISTING_QUERY_KEYS } from '@/src/lib/listing-address'
 import { LANGUAGE_COOKIE } from '@/src/lib/constants'
 import nextI18nextConfig from '@/next-i18next.config'
 
-function run(address: string, cookie?: string) {
-  const headers = cookie ? { cookie } : undefined
+function run(address: string, cookie?: string, data = false) {
+  const headers: Record<string, string> = {}
+  if (cookie) headers.cookie = cookie
+  if (data) headers['x-nextjs-data'] = '1'
   const request = new NextRequest(new URL(address, 'http://site.test'), {
     headers,
     nextConfig: { i18n: nextI18nextConfig.i18n },
@@ -44,6 +46,10 @@ describe('listing addresses', () => {
     expect(run('/?q=upscale&page=0').redirect).toBe('/?q=upscale')
     expect(run('/fr?page=2&page=3').redirect).toBe('/fr?page=2')
     expect(run('/?page=2').redirect).toBeUndefined()
+  })
+
+  it("leaves the router's data requests to the plain listing", () => {
+    expect(run('/?q=upscale', undefined, true)).toEqual({ rewrite: undefined, redirect: undefined })
   })
 
   it('leaves other addresses alone', () => {
