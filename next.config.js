@@ -25,6 +25,17 @@ const nextConfig = {
     return [
       { source: '/:path*', headers: security },
       { source: '/nodes/:nodeId', headers: cacheControl },
+      // The home page's listings: `/` and the cached path of any other (proxy.ts).
+      { source: '/', headers: cacheControl },
+      { source: '/_listing/:key', headers: cacheControl },
+      // The router's page data (asked with x-nextjs-data) is always fetched afresh: with stale-while-revalidate a browser
+      // would answer a repeated prefetch from its cache and revalidate it in the background, a
+      // request Chromium then holds open for 30 s. Server-side it comes from the page cache.
+      {
+        source: '/:path*',
+        has: [{ type: 'header', key: 'x-nextjs-data' }],
+        headers: [{ key: 'Cache-Control', value: 'no-cache' }],
+      },
     ]
   },
   // flowbite-react requires debounce@3 (ESM only); the server tests load ESM-only fastify plugins.
