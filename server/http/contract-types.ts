@@ -328,6 +328,35 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/nodes/suggest": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Suggest searches while typing
+         * @description Who may call: anyone. Only what the public sees is suggested: active nodes of
+         *     publishers that are not banned, their ComfyUI node class names, their publishers
+         *     and their tags.
+         *
+         *     Up to `limit` suggestions for the text typed so far, best first: node names,
+         *     ComfyUI node class names (of a node's latest version), publishers and tags.
+         *     Prefix-aware (`upsc` suggests `upscale`) and typo-tolerant (`upscalr`). Each
+         *     suggestion names its `kind`, the `text` to show and its `target`: the node id for
+         *     `node` and `comfy_node` (the node that contains the class), the publisher id for
+         *     `publisher`, the tag for `tag`.
+         */
+        get: operations["suggestNodes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/nodes/{nodeId}": {
         parameters: {
             query?: never;
@@ -2032,6 +2061,19 @@ export interface components {
                 };
             };
         };
+        Suggestion: {
+            /** @enum {string} */
+            kind: "node" | "comfy_node" | "publisher" | "tag";
+            /** @description What to show - the node's name, the class name, the publisher's name or the tag. */
+            text: string;
+            /** @description The node id (node, comfy_node), the publisher id (publisher) or the tag (tag). */
+            target: string;
+            /** @description A second line - the node id of a node, the name of the node containing a class, the publisher id. */
+            detail?: string;
+        };
+        SuggestionList: {
+            suggestions: components["schemas"]["Suggestion"][];
+        };
         NodeListResponse: {
             nodes: components["schemas"]["Node"][];
             /** @description Total number of matching nodes. */
@@ -3292,6 +3334,33 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["NodeListResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    suggestNodes: {
+        parameters: {
+            query: {
+                /** @description The text typed so far. */
+                q: string;
+                /** @description How many suggestions at most. */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The suggestions, best first (none when nothing matches). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuggestionList"];
                 };
             };
             400: components["responses"]["BadRequest"];

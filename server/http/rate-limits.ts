@@ -136,6 +136,11 @@ const PUBLISH_PER_PUBLISHER: Limit = {
 const UPLOAD_PER_IP: Limit = { name: 'uploadsPerIp', what: 'uploads', from: 'from your address' }
 const UPLOAD_PER_LINK: Limit = { name: 'uploadsPerLink', what: 'uploads', from: 'to this link' }
 const SEARCH_PER_IP: Limit = { name: 'searchesPerIp', what: 'searches', from: 'from your address' }
+const SUGGEST_PER_IP: Limit = {
+  name: 'suggestionsPerIp',
+  what: 'suggestions',
+  from: 'from your address',
+}
 const WRITES_PER_IP: Limit = {
   name: 'signedInWritesPerIp',
   what: 'changes',
@@ -157,6 +162,7 @@ const LIMITED_OPERATIONS = new Set([
   'publishNodeVersion',
   'uploadNodeVersionArchive',
   'searchNodes',
+  'suggestNodes',
 ])
 
 /** The operations with a limit: openapi.yml documents their 429 (pinned by rate-limits.test.ts). */
@@ -250,6 +256,8 @@ export async function registerRateLimits(
       })
     } else if (operation.operationId === 'searchNodes') {
       hooks.push(async (request, reply) => void (await take(SEARCH_PER_IP, request.ip, reply)))
+    } else if (operation.operationId === 'suggestNodes') {
+      hooks.push(async (request, reply) => void (await take(SUGGEST_PER_IP, request.ip, reply)))
     } else if (isSignedInWrite(operation)) {
       hooks.push(async (request, reply) => void (await take(WRITES_PER_IP, request.ip, reply)))
     }

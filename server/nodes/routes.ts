@@ -1,4 +1,4 @@
-import { UNCLAIMED_PUBLISHER } from '@/src/lib/constants'
+import { SUGGESTIONS_MAX, UNCLAIMED_PUBLISHER } from '@/src/lib/constants'
 import type { RequestContext } from '../http/context'
 import type { HandlerMap, QueryOf, Schemas } from '../http/operations'
 import { badRequest, conflict, forbidden, notFound, unauthorized } from '../http/errors'
@@ -20,6 +20,7 @@ import {
 import { findNode, listNodes, searchNodes, type NodeFilters, type NodePage } from './queries'
 import { pageInfo, toApiNode, toApiNodeVersion } from '../http/serialize'
 import { findVersion } from '../versions/queries'
+import { suggest } from './suggest'
 import { paging, versionView, visibleNode } from './visibility'
 
 type NodeListResponse = Schemas['NodeListResponse']
@@ -92,6 +93,11 @@ export const nodeHandlers: HandlerMap = {
       { page, limit },
     )
     return nodeListResponse(result, page, limit, context)
+  },
+
+  async suggestNodes(request, _reply, context) {
+    const { q, limit = SUGGESTIONS_MAX } = request.query
+    return { suggestions: await suggest(context.deps.db, q, limit) }
   },
 
   async getNode(request, _reply, context) {

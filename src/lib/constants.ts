@@ -52,6 +52,8 @@ export const NODES_PAGE_SIZE = 24
 export const SEARCH_DEBOUNCE_MS = 300
 /** Longest search text the API accepts (`search` maxLength in openapi.yml). */
 export const SEARCH_MAX_LENGTH = 200
+/** Most suggestions shown while typing (`limit` maximum and default of suggestNodes). */
+export const SUGGESTIONS_MAX = 8
 /** Common tags offered as filters on the home page (the tags the demo data uses most). */
 // prettier-ignore
 export const NODE_FILTER_TAGS = [
@@ -160,4 +162,6 @@ export const API_RATE_LIMITS = {
   uploadsPerLink: { max: 10, windowMs: 60 * 60_000 },
   /** Searches from one address: typing is debounced (SEARCH_DEBOUNCE_MS), about one a second. */
   searchesPerIp: { max: 120, windowMs: 60_000 },
+  /** Suggestions from one address: asked on keystrokes, lighter than a search. */
+  suggestionsPerIp: { max: 600, windowMs: 60_000 },
 } as const satisfies Record<string, RateLimitRule>

@@ -796,6 +796,40 @@ export const searchNodesResponse = zod.object({
 
 
 /**
+ * Who may call: anyone. Only what the public sees is suggested: active nodes of
+publishers that are not banned, their ComfyUI node class names, their publishers
+and their tags.
+
+Up to `limit` suggestions for the text typed so far, best first: node names,
+ComfyUI node class names (of a node's latest version), publishers and tags.
+Prefix-aware (`upsc` suggests `upscale`) and typo-tolerant (`upscalr`). Each
+suggestion names its `kind`, the `text` to show and its `target`: the node id for
+`node` and `comfy_node` (the node that contains the class), the publisher id for
+`publisher`, the tag for `tag`.
+
+ * @summary Suggest searches while typing
+ */
+export const suggestNodesQueryQMax = 200;export const suggestNodesQueryLimitDefault = 8;
+export const suggestNodesQueryLimitMax = 8;
+
+export const suggestNodesQueryParams = zod.object({
+  "q": zod.string().min(1).max(suggestNodesQueryQMax).describe('The text typed so far.'),
+  "limit": zod.number().min(1).max(suggestNodesQueryLimitMax).default(suggestNodesQueryLimitDefault).describe('How many suggestions at most.')
+})
+
+export const suggestNodesResponseSuggestionsMax = 8;
+
+export const suggestNodesResponse = zod.object({
+  "suggestions": zod.array(zod.object({
+  "kind": zod.enum(['node', 'comfy_node', 'publisher', 'tag']),
+  "text": zod.string().describe('What to show - the node\'s name, the class name, the publisher\'s name or the tag.'),
+  "target": zod.string().describe('The node id (node, comfy_node), the publisher id (publisher) or the tag (tag).'),
+  "detail": zod.string().optional().describe('A second line - the node id of a node, the name of the node containing a class, the publisher id.')
+})).max(suggestNodesResponseSuggestionsMax)
+})
+
+
+/**
  * Who may call: anyone. Banned or deleted nodes answer 404 to anonymous callers;
 their publisher's owners and admins still see them (with `status` and
 `status_detail`).

@@ -43,6 +43,8 @@ import type {
   PayloadTooLargeResponse,
   PostNodeReviewParams,
   SearchNodesParams,
+  SuggestNodesParams,
+  SuggestionList,
   TooManyRequestsResponse,
   UnauthorizedResponse,
   UnsupportedMediaTypeResponse,
@@ -244,6 +246,109 @@ export function useSearchNodes<TData = Awaited<ReturnType<typeof searchNodes>>, 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
 
   const queryOptions = getSearchNodesQueryOptions(params,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+/**
+ * Who may call: anyone. Only what the public sees is suggested: active nodes of
+publishers that are not banned, their ComfyUI node class names, their publishers
+and their tags.
+
+Up to `limit` suggestions for the text typed so far, best first: node names,
+ComfyUI node class names (of a node's latest version), publishers and tags.
+Prefix-aware (`upsc` suggests `upscale`) and typo-tolerant (`upscalr`). Each
+suggestion names its `kind`, the `text` to show and its `target`: the node id for
+`node` and `comfy_node` (the node that contains the class), the publisher id for
+`publisher`, the tag for `tag`.
+
+ * @summary Suggest searches while typing
+ */
+export const suggestNodes = (
+    params: SuggestNodesParams,
+ options?: SecondParameter<typeof customInstance>,signal?: AbortSignal
+) => {
+      
+      
+      return customInstance<SuggestionList>(
+      {url: `/nodes/suggest`, method: 'GET',
+        params, signal
+    },
+      options);
+    }
+  
+
+
+
+export const getSuggestNodesQueryKey = (params?: SuggestNodesParams,) => {
+    return [
+    `/nodes/suggest`, ...(params ? [params]: [])
+    ] as const;
+    }
+
+    
+export const getSuggestNodesQueryOptions = <TData = Awaited<ReturnType<typeof suggestNodes>>, TError = ErrorType<BadRequestResponse | TooManyRequestsResponse>>(params: SuggestNodesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof suggestNodes>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getSuggestNodesQueryKey(params);
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof suggestNodes>>> = ({ signal }) => suggestNodes(params, requestOptions, signal);
+
+      
+
+      
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof suggestNodes>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type SuggestNodesQueryResult = NonNullable<Awaited<ReturnType<typeof suggestNodes>>>
+export type SuggestNodesQueryError = ErrorType<BadRequestResponse | TooManyRequestsResponse>
+
+
+export function useSuggestNodes<TData = Awaited<ReturnType<typeof suggestNodes>>, TError = ErrorType<BadRequestResponse | TooManyRequestsResponse>>(
+ params: SuggestNodesParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof suggestNodes>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof suggestNodes>>,
+          TError,
+          Awaited<ReturnType<typeof suggestNodes>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customInstance>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useSuggestNodes<TData = Awaited<ReturnType<typeof suggestNodes>>, TError = ErrorType<BadRequestResponse | TooManyRequestsResponse>>(
+ params: SuggestNodesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof suggestNodes>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof suggestNodes>>,
+          TError,
+          Awaited<ReturnType<typeof suggestNodes>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customInstance>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useSuggestNodes<TData = Awaited<ReturnType<typeof suggestNodes>>, TError = ErrorType<BadRequestResponse | TooManyRequestsResponse>>(
+ params: SuggestNodesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof suggestNodes>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary Suggest searches while typing
+ */
+
+export function useSuggestNodes<TData = Awaited<ReturnType<typeof suggestNodes>>, TError = ErrorType<BadRequestResponse | TooManyRequestsResponse>>(
+ params: SuggestNodesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof suggestNodes>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
+ , queryClient?: QueryClient 
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getSuggestNodesQueryOptions(params,options)
 
   const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 
