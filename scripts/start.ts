@@ -68,7 +68,9 @@ async function main() {
   const ports = stackPorts()
   const dataDir = path.resolve(process.env.DATA_DIR ?? path.join(root, '.data'))
   // Sign-ins go to the Auth emulator, which accepts unsigned tokens: everything stays on loopback.
-  const webHost = process.env.WEB_HOST ?? '127.0.0.1'
+  // `localhost`, the origin Next gives the proxy (proxy.ts): with `-H 127.0.0.1` Next takes the
+  // proxy's rewrites for another origin and forwards each one over HTTP to itself.
+  const webHost = process.env.WEB_HOST ?? 'localhost'
   const problem = emulatorSetupProblem({
     emulatorHost: `127.0.0.1:${ports.auth}`,
     nodeEnv: process.env.NODE_ENV,
