@@ -23,7 +23,8 @@ async function typoOfTopNode(request: import('@playwright/test').APIRequestConte
   return { node, typo }
 }
 
-const searchBox = (page: Page) => page.getByRole('searchbox', { name: 'Search nodes' })
+// The search field is a combobox: it suggests node names, ComfyUI classes, publishers and tags.
+const searchBox = (page: Page) => page.getByRole('combobox', { name: 'Search nodes' })
 const results = (page: Page) =>
   page.getByRole('region', { name: 'Nodes' }).getByRole('listitem').getByRole('heading')
 const status = (page: Page) => page.getByRole('region', { name: 'Nodes' }).getByRole('status')
@@ -70,6 +71,65 @@ test('a search with a typo finds the node; open it and come back to the same res
   await expect(page).toHaveURL(new RegExp(`[?&]q=${typo}(&|$)`))
   await expect(searchBox(page)).toHaveValue(typo)
   await expect(page.getByRole('link', { name: node.name, exact: true })).toBeVisible()
+})
+
+interface ComfyNodeListResponse {
+  comfy_nodes: { comfy_node_name: string }[]
+}
+
+interface SuggestionList {
+  suggestions: { kind: string; text: string; target: string }[]
+}
+
+test('a misspelt ComfyUI class is suggested; the keyboard picks it and opens its node', async ({
+  page,
+  request,
+}) => {
+  // The longest class of the demo upscaler (server/seed/generate.ts), a letter dropped mid-word.
+  const classes: ComfyNodeListResponse = await (
+    await request.get(`${api}/comfy-nodes?node_id=comfyui-demo-upscaler&limit=100`)
+  ).json()
+  const className = classes.comfy_nodes
+    .map((comfyNode) => comfyNode.comfy_node_name)
+    .sort((a, b) => b.length - a.length)[0]
+  expect(className.length).toBeGreaterThanOrEqual(8)
+  const middle = Math.floor(className.length / 2)
+  const typo = className.slice(0, middle) + className.slice(middle + 1)
+  // The node the suggestion leads to (a class several nodes ship goes to the most used one).
+  const answer: SuggestionList = await (
+    await request.get(`${api}/nodes/suggest?q=${encodeURIComponent(typo)}`)
+  ).json()
+  const nodeId = answer.suggestions.find(
+    (suggestion) => suggestion.kind === 'comfy_node' && suggestion.text === className,
+  )?.target
+  expect(nodeId).toBeTruthy()
+
+  await page.goto('/')
+  const box = searchBox(page)
+  await box.fill(typo)
+  const option = page
+    .getByRole('option')
+    .filter({ has: page.getByText(className, { exact: true }) })
+  await expect(option).toBeVisible()
+  await expect(box).toHaveAttribute('aria-expanded', 'true')
+  await expect(option).toContainText('ComfyUI node')
+  await expect(page.getByRole('status').filter({ hasText: /suggestions? available/ })).toHaveCount(
+    1,
+  )
+  await expectNoAxeViolations(page)
+
+  const count = await page.getByRole('option').count()
+  for (let i = 0; i < count && (await option.getAttribute('aria-selected')) !== 'true'; i++) {
+    await box.press('ArrowDown')
+  }
+  await expect(option).toHaveAttribute('aria-selected', 'true')
+  await expect(box).toHaveAttribute(
+    'aria-activedescendant',
+    (await option.getAttribute('id')) ?? '',
+  )
+  await box.press('Enter')
+  await expect(page).toHaveURL(new RegExp(`/nodes/${nodeId}$`))
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
 })
 
 test('the server HTML of a search already has its results (no spinner)', async ({ request }) => {

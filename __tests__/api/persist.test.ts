@@ -61,6 +61,17 @@ describe('persisted cache (seed section 9)', () => {
     ])
   })
 
+  it('never persists suggestions, one answer per typed prefix', async () => {
+    const queryClient = new QueryClient()
+    queryClient.setQueryData(['/nodes/search', { search: 'upsc' }], { nodes: [] })
+    queryClient.setQueryData(['/nodes/suggest', { q: 'upsc', limit: 8 }], { suggestions: [] })
+    await save(queryClient, 'b')
+    const stored = JSON.parse(localStorage.getItem(KEY) ?? '{}') as {
+      clientState: { queries: { queryKey: unknown[] }[] }
+    }
+    expect(stored.clientState.queries.map((query) => query.queryKey[0])).toEqual(['/nodes/search'])
+  })
+
   it('never persists a banned or deleted node, which only admins and owners are shown', async () => {
     const queryClient = new QueryClient()
     queryClient.setQueryData(['/nodes/live'], { id: 'live', status: 'NodeStatusActive' })

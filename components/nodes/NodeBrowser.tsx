@@ -66,6 +66,8 @@ export function NodeBrowser() {
     [navigate, state],
   )
 
+  // A tag picked among the suggestions replaces the text and the other tags.
+  const onPickTag = (tag: string) => navigate({ ...state, q: '', tags: [tag], page: 1 })
   const onFilters = (filters: FilterChange) => navigate({ ...state, ...filters, page: 1 })
   const onSort = (sort: NodeSort) => navigate({ ...state, sort, page: 1 })
   const sorts = NODE_SORTS.filter((sort) => sort !== 'relevance' || state.q)
@@ -74,7 +76,7 @@ export function NodeBrowser() {
   return (
     <div className="mt-6 grid gap-6 lg:grid-cols-[15rem_minmax(0,1fr)] lg:gap-8">
       <div className="lg:col-span-2">
-        <SearchBox value={state.q} onSearch={onSearch} />
+        <SearchBox value={state.q} onSearch={onSearch} onPickTag={onPickTag} />
       </div>
       <aside className="min-w-0">
         <SearchFilters state={state} onChange={onFilters} />

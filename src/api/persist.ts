@@ -30,11 +30,20 @@ export function isHiddenNode(data: unknown): boolean {
   return data.status === 'NodeStatusBanned' || data.status === 'NodeStatusDeleted'
 }
 
-/** Pending, admin-only and hidden-node queries are not persisted; the rest as React Query does. */
+/** Suggestions while typing: one answer per typed prefix, useless after the visit. */
+export function isSuggestionQuery(queryKey: readonly unknown[]): boolean {
+  return queryKey[0] === '/nodes/suggest'
+}
+
+/**
+ * Pending, admin-only, suggestion and hidden-node queries are not persisted; the rest as React
+ * Query does.
+ */
 export function shouldPersistQuery(query: Query): boolean {
   return (
     query.state.status !== 'pending' &&
     !isAdminOnlyQuery(query.queryKey) &&
+    !isSuggestionQuery(query.queryKey) &&
     !isHiddenNode(query.state.data) &&
     defaultShouldDehydrateQuery(query)
   )

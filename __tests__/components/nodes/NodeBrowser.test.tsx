@@ -1,4 +1,4 @@
-import { act, fireEvent, screen, waitFor } from '@testing-library/react'
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { NodeBrowser } from '@/components/nodes/NodeBrowser'
 import { pageItems } from '@/components/nodes/Pagination'
 import type { Node, NodeListResponse } from '@/src/api/generated/model'
@@ -37,6 +37,9 @@ interface Call {
   params?: Record<string, unknown>
 }
 const calls = () => request.mock.calls.map(([config]) => config as Call)
+// The results' count (the search box has a status of its own, for its suggestions).
+const resultsStatus = () =>
+  within(screen.getByRole('region', { name: 'Nodes' })).getByRole('status')
 
 beforeEach(() => {
   request.mockReset()
@@ -47,7 +50,7 @@ describe('NodeBrowser', () => {
   it('lists nodes with the count, sorted by downloads by default', async () => {
     renderWithProviders(<NodeBrowser />)
     expect(await screen.findByRole('link', { name: 'Node 1' })).toBeInTheDocument()
-    expect(screen.getByRole('status')).toHaveTextContent('100 nodes')
+    expect(resultsStatus()).toHaveTextContent('100 nodes')
     expect(calls()[0]).toMatchObject({
       url: '/nodes',
       params: { page: 1, limit: NODES_PAGE_SIZE, sort: 'downloads' },
@@ -72,7 +75,7 @@ describe('NodeBrowser', () => {
         supported_os: ['linux'],
       },
     })
-    expect(screen.getByRole('searchbox', { name: 'Search nodes' })).toHaveValue('upscalr')
+    expect(screen.getByRole('combobox', { name: 'Search nodes' })).toHaveValue('upscalr')
     expect(screen.getByRole('checkbox', { name: 'Video' })).toBeChecked()
     expect(screen.getByRole('checkbox', { name: 'Linux' })).toBeChecked()
     expect(screen.getByRole('combobox', { name: 'Sort by' })).toHaveValue('relevance')
@@ -82,7 +85,7 @@ describe('NodeBrowser', () => {
     jest.useFakeTimers()
     try {
       const { router } = renderWithProviders(<NodeBrowser />)
-      const box = screen.getByRole('searchbox', { name: 'Search nodes' })
+      const box = screen.getByRole('combobox', { name: 'Search nodes' })
       for (const text of ['u', 'up', 'ups', 'upscale']) {
         fireEvent.change(box, { target: { value: text } })
         act(() => jest.advanceTimersByTime(SEARCH_DEBOUNCE_MS - 50))
@@ -104,7 +107,7 @@ describe('NodeBrowser', () => {
 
   it('follows the address when it changes from outside (back and forward)', () => {
     const view = renderWithProviders(<NodeBrowser />, { router: { query: { q: 'lora' } } })
-    const box = screen.getByRole('searchbox', { name: 'Search nodes' })
+    const box = screen.getByRole('combobox', { name: 'Search nodes' })
     view.router.query = { q: 'video' }
     view.rerender(<NodeBrowser />)
     expect(box).toHaveValue('video')
@@ -118,7 +121,7 @@ describe('NodeBrowser', () => {
     jest.useFakeTimers()
     try {
       const view = renderWithProviders(<NodeBrowser />)
-      const box = screen.getByRole('searchbox', { name: 'Search nodes' })
+      const box = screen.getByRole('combobox', { name: 'Search nodes' })
       fireEvent.change(box, { target: { value: 'ups' } })
       act(() => jest.advanceTimersByTime(SEARCH_DEBOUNCE_MS))
       expect(view.router.push).toHaveBeenLastCalledWith('/?q=ups', undefined, expect.anything())
@@ -138,7 +141,7 @@ describe('NodeBrowser', () => {
     const { router } = renderWithProviders(<NodeBrowser />, {
       router: { query: { page: '3', sort: 'stars' } },
     })
-    const box = screen.getByRole('searchbox', { name: 'Search nodes' })
+    const box = screen.getByRole('combobox', { name: 'Search nodes' })
     fireEvent.change(box, { target: { value: ' face  restore ' } })
     fireEvent.submit(box)
     expect(router.push).toHaveBeenCalledWith('/?q=face+restore&sort=stars', undefined, {
@@ -151,8 +154,8 @@ describe('NodeBrowser', () => {
     const { router } = renderWithProviders(<NodeBrowser />, { router: { query: { q: 'lora' } } })
     fireEvent.click(screen.getByRole('button', { name: 'Clear search' }))
     expect(router.push).toHaveBeenCalledWith('/', undefined, { shallow: true, scroll: false })
-    expect(screen.getByRole('searchbox', { name: 'Search nodes' })).toHaveValue('')
-    expect(screen.getByRole('searchbox', { name: 'Search nodes' })).toHaveFocus()
+    expect(screen.getByRole('combobox', { name: 'Search nodes' })).toHaveValue('')
+    expect(screen.getByRole('combobox', { name: 'Search nodes' })).toHaveFocus()
   })
 
   it('puts sort and filter changes in the address, back on page 1', async () => {
@@ -249,7 +252,7 @@ describe('NodeBrowser', () => {
     request.mockResolvedValue(page([], 0))
     renderWithProviders(<NodeBrowser />, { router: { query: { q: 'zzqxv', tags: 'video' } } })
     expect(await screen.findByText('No nodes match “zzqxv”.')).toBeInTheDocument()
-    expect(screen.getByRole('status')).toHaveTextContent('0 nodes')
+    expect(resultsStatus()).toHaveTextContent('0 nodes')
     expect(screen.getByRole('link', { name: 'Reset search and filters' })).toHaveAttribute(
       'href',
       '/',
@@ -277,7 +280,7 @@ describe('NodeBrowser', () => {
     view.rerender(<NodeBrowser />)
     expect(view.container.querySelector('ul[aria-busy="true"]')).toBeInTheDocument()
     expect(screen.getByRole('link', { name: 'Node 1' })).toBeInTheDocument()
-    expect(screen.getByRole('status')).toHaveTextContent('Loading results…')
+    expect(resultsStatus()).toHaveTextContent('Loading results…')
     await act(async () => resolve(page([node(9)], 1)))
     await waitFor(() => expect(screen.getByRole('link', { name: 'Node 9' })).toBeInTheDocument())
     expect(view.container.querySelector('ul[aria-busy="true"]')).not.toBeInTheDocument()
