@@ -4,6 +4,7 @@ import { useState, type SyntheticEvent } from 'react'
 import { breakable } from '@/components/common/BreakableText'
 import { formatNumber } from '@/components/node/format'
 import type { Node } from '@/src/api/generated/model'
+import { matchReason } from '@/src/lib/match-reason'
 import { summary } from '@/src/lib/markdown'
 import { nodePath, publisherPath } from '@/src/lib/paths'
 import { FALLBACK_IMAGE, imageSource } from '@/src/lib/field-rules'
@@ -13,6 +14,8 @@ export interface NodeCardProps {
   node: Node
   /** Level of the node name's heading (3 under a page's h1 and a results h2). */
   headingLevel?: 2 | 3
+  /** The search that found it: the card says why it matched when the name does not show it. */
+  query?: string
 }
 
 function StatIcon({ path }: { path: string }) {
@@ -28,7 +31,7 @@ const DOWNLOAD_ICON =
 const STAR_ICON =
   'M9.05 2.93c.3-.92 1.6-.92 1.9 0l1.3 4.02h4.23c.97 0 1.37 1.24.59 1.81l-3.42 2.49 1.3 4.02c.3.92-.75 1.69-1.54 1.12L10 13.9l-3.42 2.49c-.78.57-1.84-.2-1.54-1.12l1.3-4.02-3.41-2.49c-.79-.57-.39-1.81.58-1.81h4.23l1.3-4.02Z'
 
-export function NodeCard({ node, headingLevel = 3 }: NodeCardProps) {
+export function NodeCard({ node, headingLevel = 3, query = '' }: NodeCardProps) {
   const { t, i18n } = useTranslation('common')
   const [iconFailed, setIconFailed] = useState(false)
   const Heading = headingLevel === 2 ? 'h2' : 'h3'
@@ -38,6 +41,7 @@ export function NodeCard({ node, headingLevel = 3 }: NodeCardProps) {
     if (event.currentTarget.getAttribute('src') !== FALLBACK_IMAGE) setIconFailed(true)
   }
   const matched = node.comfy_nodes_matched ?? 0
+  const reason = matchReason(node, query)
   const description = summary(node.description)
 
   return (
@@ -91,6 +95,11 @@ export function NodeCard({ node, headingLevel = 3 }: NodeCardProps) {
       {matched > 0 && (
         <p className="text-xs font-medium text-emerald-800 dark:text-emerald-300">
           {t('nodes.comfyNodesMatched', { count: matched })}
+        </p>
+      )}
+      {reason && (
+        <p className="text-xs font-medium text-emerald-800 dark:text-emerald-300">
+          {t(`nodes.matchReason.${reason.kind}`, reason)}
         </p>
       )}
       <dl className="mt-auto flex flex-wrap items-center gap-x-4 gap-y-1 text-xs text-gray-600 dark:text-gray-300">

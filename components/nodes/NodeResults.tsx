@@ -78,7 +78,7 @@ export function NodeResults({
       <ul aria-busy={isLoading} className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3">
         {data.nodes.map((node) => (
           <li key={node.id} className="flex min-w-0">
-            <NodeCard node={node} />
+            <NodeCard node={node} query={query} />
           </li>
         ))}
       </ul>

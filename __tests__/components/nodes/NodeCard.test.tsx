@@ -62,6 +62,20 @@ describe('NodeCard', () => {
     expect(screen.queryByText(/ComfyUI nodes? match/)).not.toBeInTheDocument()
   })
 
+  it('says why a search hit matched when its name does not show it', () => {
+    const { rerender } = renderWithProviders(<NodeCard node={makeNode()} query="fast" />)
+    expect(screen.getByText('The description matches')).toBeInTheDocument()
+    rerender(<NodeCard node={makeNode()} query="pixel" />)
+    expect(screen.getByText('Publisher Pixel Forge matches')).toBeInTheDocument()
+    rerender(<NodeCard node={makeNode({ tags: ['super-resolution'] })} query="resolution" />)
+    expect(screen.getByText('Tag “super-resolution” matches')).toBeInTheDocument()
+    // The name shows the match, and outside a search nothing is said.
+    rerender(<NodeCard node={makeNode()} query="upscale" />)
+    expect(screen.queryByText(/matches$/)).not.toBeInTheDocument()
+    rerender(<NodeCard node={makeNode()} />)
+    expect(screen.queryByText(/matches$/)).not.toBeInTheDocument()
+  })
+
   it('uses the Russian plural forms', () => {
     renderWithProviders(<NodeCard node={makeNode({ comfy_nodes_matched: 5 })} />, {
       locale: 'ru',
