@@ -162,28 +162,148 @@ function comfyNodeMatches(term: string): SQL {
 /** Matches the trigram index nodes_id_name_trgm_idx. */
 const idAndName = sql`lower(${nodes.id} || ' ' || ${nodes.name})`
 
+/**
+ * Chinese, Japanese and Korean letters. Those languages write words without spaces, so the
+ * text-search parser keeps a whole run of them as one word ("支持分块处理和人脸修复"): a word
+ * inside it is only found by a substring match.
+ */
+const CJK = /[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uac00-\ud7af]/
+
+/**
+ * Points of the strongest way a node matches the words (see relevanceOf). Popularity multiplies
+ * them by at most about 1.15, so it reorders only matches of (nearly) the same kind.
+ */
+const MATCH = {
+  /** The id or the name is the text. */
+  exact: 100,
+  /** A ComfyUI class name of the latest version is the text (also typed with spaces). */
+  classExact: 90,
+  /** The text is in the id or the name as it was typed. */
+  phraseInName: 70,
+  /**
+   * The publisher's name or id is the text. Below a phrase in a node's name, so that a
+   * publisher named like a common word ("Upscale") does not take over that word's results.
+   */
+  publisher: 65,
+  /** Every word (stemmed) is in the id or the name. */
+  wordsInName: 60,
+  /** A class name starts with the text ("KSampler" for "KSamplerAdvanced"). */
+  classPrefix: 60,
+  /**
+   * A typo of the name scores up to this, by the square of its trigram word similarity above the
+   * search threshold (0.5): a name spelt almost right ranks high, one sharing only some words
+   * ("translate attention" for "matte attention") stays below nodes that have all the words.
+   */
+  similarName: 60,
+  /** Every word is in the id, name, tags or author. */
+  wordsInTagsOrAuthor: 45,
+  /** Every word is somewhere (the description): this plus up to 10 by cover density. */
+  wordsAnywhere: 30,
+  /** A CJK text is inside the name or description (see CJK). */
+  cjkSubstring: 30,
+} as const
+
+/** A number written into the SQL (the branches of a UNION need typed columns, not parameters). */
+const points = (value: number) => sql.raw(String(value))
+
+/** The words as one, for class names typed with spaces ("KSampler Advanced"). */
+const squash = (lowered: string) => lowered.replace(/[\s_-]+/g, '')
+
 /** The columns a search sorts by, carried out of the matching branches. */
 const hitColumns = sql`${nodes.id}, ${nodes.name}, ${nodes.downloads}, ${nodes.githubStars}, ${nodes.createdAt}, ${nodes.latestVersionCreatedAt}`
+
+/**
+ * Whether the name or the description contains `text` (a CJK word). Without lower() when the
+ * text has no case, as CJK has none: lower-casing every description costs most of the scan.
+ */
+function containsText(text: string): SQL {
+  const caseless = text.toLowerCase() === text.toUpperCase()
+  const inside = (column: SQL) =>
+    caseless
+      ? sql`strpos(${column}, ${text}) > 0`
+      : sql`strpos(lower(${column}), ${text.toLowerCase()}) > 0`
+  return sql`(${inside(sql`${nodes.name}`)} or ${inside(sql`${nodes.description}`)})`
+}
 
 /**
  * Nodes the words match, as a union of branches each answered by its own index (an OR of them
  * would make the planner scan every node): full text over the weighted document (stemmed words
  * in id, name, tags, author, description), trigram word similarity on id and name (typos:
- * "upscalr" finds "upscale"), and comfy node class names of the latest version by prefix (as
- * pasted from a workflow). Filters apply inside each branch, so no row is fetched twice.
+ * "upscalr" finds "upscale"), comfy node class names of the latest version by prefix (as pasted
+ * from a workflow, also typed with spaces), and the nodes of a publisher named exactly so (few
+ * publishers: their table is scanned, the nodes come by nodes_publisher_idx). Text with CJK
+ * letters also matches inside names and descriptions: a scan of the nodes (no index can find a
+ * word inside a run of CJK text), for such text only. Filters apply inside each branch.
+ *
+ * Each branch scores its rows with `score`, given the points only it knows (a class name equal
+ * to the words or starting with them, the publisher): the node row is at hand there, so the
+ * ranking needs no second read of it. A node found by several branches keeps its best score.
  */
-function textHits(text: string, where: SQL): SQL {
+function textHits(text: string, where: SQL, score: (boost: SQL) => SQL): SQL {
   const lowered = text.toLowerCase()
+  const squashed = squash(lowered)
   const tsQuery = sql`websearch_to_tsquery(${SEARCH_TS_CONFIG}::regconfig, ${text})`
-  return sql`select ${hitColumns} from ${nodes} where ${nodes.searchVector} @@ ${tsQuery} and ${where}
-    union select ${hitColumns} from ${nodes} where ${lowered} <% ${idAndName} and ${where}
-    union select ${hitColumns} from ${comfyNodes} join ${nodes} on ${nodes.latestVersionId} = ${comfyNodes.nodeVersionId}
-      where lower(${comfyNodes.comfyNodeName}) like ${`${escapeLike(lowered)}%`} and ${where}`
+  const className = sql`lower(${comfyNodes.comfyNodeName})`
+  const classPrefixes = [...new Set([lowered, squashed])].filter((prefix) => prefix !== '')
+  const classBoost = sql`case when ${className} in (${sql.join(
+    classPrefixes.map((prefix) => sql`${prefix}`),
+    sql`, `,
+  )}) then ${points(MATCH.classExact)} else ${points(MATCH.classPrefix)} end`
+  const branches = [
+    sql`select ${hitColumns}, ${score(points(0))} as score from ${nodes}
+      where ${nodes.searchVector} @@ ${tsQuery} and ${where}`,
+    sql`select ${hitColumns}, ${score(points(0))} from ${nodes}
+      where ${lowered} <% ${idAndName} and ${where}`,
+    sql`select ${hitColumns}, ${score(classBoost)}
+      from ${comfyNodes} join ${nodes} on ${nodes.latestVersionId} = ${comfyNodes.nodeVersionId}
+      where (${sql.join(
+        classPrefixes.map((prefix) => sql`${className} like ${`${escapeLike(prefix)}%`}`),
+        sql` or `,
+      )}) and ${where}`,
+    sql`select ${hitColumns}, ${score(points(MATCH.publisher))} from ${nodes}
+      where ${nodes.publisherId} in (select ${publishers.id} from ${publishers}
+        where ${publishers.id} = ${lowered} or lower(${publishers.name}) = ${lowered}) and ${where}`,
+  ]
+  if (CJK.test(text)) {
+    const terms = text.split(/\s+/).filter((term) => term !== '')
+    branches.push(
+      sql`select ${hitColumns}, ${score(points(MATCH.cjkSubstring))} from ${nodes}
+        where ${sql.join(terms.map(containsText), sql` and `)} and ${where}`,
+    )
+  }
+  return sql.join(branches, sql` union `)
 }
 
 /**
- * Search. With words: the matching nodes (see textHits), ranked by an exact id match first, then
- * by how well the words match id and name, weighted by downloads; page and total in one pass.
+ * How well a hit matches the words, in MATCH points: the strongest of an exact id or name, the
+ * branch's boost, the text in id or name, all its words in id and name, in tags and author or
+ * anywhere (full text), and for hits the full text missed (typos) the trigram similarity to id
+ * and name: the costliest part, left out where it cannot matter. Multiplied by popularity (log of
+ * downloads): at most about 1.15, so a small exact match stays above a popular partial one.
+ */
+function relevanceOf(text: string, boost: SQL): SQL {
+  const lowered = text.toLowerCase()
+  const tsQuery = sql`websearch_to_tsquery(${SEARCH_TS_CONFIG}::regconfig, ${text})`
+  const vector = nodes.searchVector
+  const similarity = sql`word_similarity(${lowered}, ${idAndName})`
+  // Cheapest first: a hit with the text in its id or name (for a broad word, most hits) needs
+  // no look at its full-text document.
+  const match = sql`case
+      when lower(${nodes.id}) = ${lowered} or lower(${nodes.name}) = ${lowered} then ${points(MATCH.exact)}
+      when strpos(${idAndName}, ${lowered}) > 0 then greatest(${points(MATCH.phraseInName)}, ${boost})
+      else greatest(${boost}, case
+        when not ${vector} @@ ${tsQuery}
+          then ${points(MATCH.similarName)} * power(greatest(${similarity} - 0.5, 0) / 0.5, 2)
+        when not ts_filter(${vector}, '{a,b}') @@ ${tsQuery}
+          then ${points(MATCH.wordsAnywhere)} + 10 * ts_rank_cd(${vector}, ${tsQuery}, 32)
+        when ts_filter(${vector}, '{a}') @@ ${tsQuery} then ${points(MATCH.wordsInName)}
+        else ${points(MATCH.wordsInTagsOrAuthor)} end) end`
+  return sql`${match} * (1 + ln(1 + ${nodes.downloads}) / 100)`
+}
+
+/**
+ * Search. With words: the matching nodes (see textHits), ranked by how well they match (see
+ * relevanceOf), then stars and downloads; page and total in one pass.
  * Without words it is the listing with the extra comfy-node and repository filters.
  */
 export async function searchNodes(
@@ -212,25 +332,24 @@ export async function searchNodes(
   let ids: string[]
   let total: number
   if (text) {
-    const lowered = text.toLowerCase()
-    // The outer query reads the hits under the name "nodes", so the shared orderings apply.
-    // Relevance is cheap for thousands of hits: an exact id first, then the words found inside
-    // id or name, each weighted by popularity (log of downloads).
-    const relevance = sql`(case when lower(${nodes.id}) = ${lowered} then 1000 else 0 end
-        + case when strpos(${idAndName}, ${lowered}) > 0 then 2 else 0 end + 1)
-        * (1 + ln(1 + ${nodes.downloads}) / 10)`
+    // Each node once, with its best score; the outer query reads the hits under the name
+    // "nodes", so the shared orderings apply. Other sorts than relevance need no score.
+    const score = sort === 'relevance' ? (boost: SQL) => relevanceOf(text, boost) : () => points(0)
+    const hits = textHits(text, where, score)
     const order =
-      sort === 'relevance' ? [sql`${relevance} desc`, ...nodeOrderBy.downloads] : SORT_ORDER[sort]
-    const hits = textHits(text, where)
+      sort === 'relevance'
+        ? [sql`max(score) desc`, sql`${nodes.githubStars} desc`, ...nodeOrderBy.downloads]
+        : SORT_ORDER[sort]
     const result = (await db.execute(
       sql`select ${nodes.id} as id, count(*) over ()::int as total from (${hits}) as ${nodes}
+          group by ${hitColumns}
           order by ${sql.join(order, sql`, `)} limit ${paging.limit} offset ${(paging.page - 1) * paging.limit}`,
     )) as unknown as { rows: { id: string; total: number }[] }
     ids = result.rows.map((row) => row.id)
     total = result.rows[0]?.total ?? 0
     if (ids.length === 0 && paging.page > 1) {
       const counted = (await db.execute(
-        sql`select count(*)::int as total from (${hits}) as ${nodes}`,
+        sql`select count(distinct ${nodes.id})::int as total from (${hits}) as ${nodes}`,
       )) as unknown as { rows: { total: number }[] }
       total = counted.rows[0]?.total ?? 0
     }
