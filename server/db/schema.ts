@@ -341,6 +341,56 @@ export const comfyNodes = pgTable(
 )
 
 /**
+ * The query-suggestion index (`GET /nodes/suggest`): one row per way a visitor may start typing a
+ * node name or id, a ComfyUI class name of a node's latest version, or a publisher name or id.
+ * `term` is the lower-cased label from its start (`is_start`) or from one of its later words
+ * ("restore helper" of "Face Restore Helper", "advanced" of "KSamplerAdvanced"), so every
+ * suggestion is a prefix lookup on one btree index. Labels and terms are cut at 200 characters. Maintained by triggers (migration 0013), whatever
+ * writes the nodes, versions or publishers; who may see a row is decided when asked.
+ */
+export const suggestionTerms = pgTable(
+  'suggestion_terms',
+  {
+    kind: text('kind').notNull(),
+    term: text('term').notNull(),
+    isStart: boolean('is_start').notNull(),
+    /** What is shown: the node name, class name or publisher name. */
+    label: text('label').notNull(),
+    /** The node of a `node` or `comfy_node` row. */
+    nodeId: text('node_id').references(() => nodes.id, { onDelete: 'cascade' }),
+    publisherId: text('publisher_id').references(() => publishers.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    // The prefix lookup reads this index alone, in term order (an index-only scan).
+    index('suggestion_terms_term_idx').on(
+      sql`${t.term} text_pattern_ops`,
+      t.isStart,
+      t.kind,
+      t.label,
+      t.nodeId,
+      t.publisherId,
+    ),
+    index('suggestion_terms_node_idx').on(t.nodeId, t.kind),
+    index('suggestion_terms_publisher_idx').on(t.publisherId),
+    check('suggestion_terms_kind', sql`${t.kind} in ('node', 'comfy_node', 'publisher')`),
+  ],
+)
+
+/**
+ * One row counting the changes that can change which nodes a listing or search shows or their
+ * order (except download counts): bumped once per committing transaction by triggers (migration
+ * 0013). Cached orderings (server/nodes/ordering-cache.ts) are reused while it stays the same.
+ */
+export const catalogueGeneration = pgTable(
+  'catalogue_generation',
+  {
+    id: integer('id').primaryKey().default(1),
+    generation: bigint('generation', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [check('catalogue_generation_single_row', sql`${t.id} = 1`)],
+)
+
+/**
  * Pending invitations to join a publisher, by email (accepted by the user who signs in with that
  * address, verified). One per publisher and address; accepted or declined ones are deleted.
  */

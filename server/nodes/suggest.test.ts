@@ -1,11 +1,13 @@
 // GET /nodes/suggest on both databases: node names, class names, publishers and tags by prefix
 // and despite a typo, best first, only what the public sees, and clear refusals.
 import { eq } from 'drizzle-orm'
-import { comfyNodes, nodes, publishers } from '../db/schema'
+import { comfyNodes, nodes, nodeVersions, publishers } from '../db/schema'
+import { refreshLatestVersion } from '../db/latest-version'
+import { semverSortKey } from '../db/semver'
 import type { Schemas } from '../http/operations'
 import { insertNodeWithVersions, setNodeStatus, setPublisherStatus } from '../test/data'
 import { BACKENDS, createTestApp, expectErrorBody, get, query, type TestApp } from '../test/harness'
-import { tagTier, withinOneEdit } from './suggest'
+import { editsToPrefix, tagTier, withinOneEdit } from './suggest'
 
 type SuggestionList = Schemas['SuggestionList']
 
@@ -30,6 +32,21 @@ describe('typo matching of tags', () => {
     expect(tagTier('vidoe', 'video')).toBeDefined()
     expect(tagTier('mask', 'msk')).toBeUndefined()
     expect(tagTier('lora', 'audio')).toBeUndefined()
+  })
+})
+
+describe('typo matching of labels', () => {
+  it('counts the edits to the closest start of a label', () => {
+    expect(editsToPrefix('upscale', 'upscale model loader', 1)).toBe(0)
+    expect(editsToPrefix('upscalr', 'upscale model loader', 1)).toBe(1)
+    expect(editsToPrefix('controlnt', 'controlnet apply', 2)).toBe(1)
+    expect(editsToPrefix('zephyrwrot upsc', 'zephyrwort upscaler', 2)).toBe(1)
+    expect(editsToPrefix('ksmplerr', 'ksampleradvanced', 2)).toBe(2)
+  })
+
+  it('gives up beyond the allowed edits', () => {
+    expect(editsToPrefix('upscxxe', 'upscale', 1)).toBe(Number.POSITIVE_INFINITY)
+    expect(editsToPrefix('video', 'audio', 2)).toBe(Number.POSITIVE_INFINITY)
   })
 })
 
@@ -131,6 +148,62 @@ describe.each(BACKENDS)('GET /nodes/suggest on %s', (backend) => {
     expect((await suggest('e')).length).toBeLessThanOrEqual(8)
     const found = await suggest('zephyr labs')
     expect(found[0]).toMatchObject({ kind: 'publisher', target: PUBLISHER })
+  })
+
+  it('finds a class name typed with spaces, and by a later word of it', async () => {
+    expect((await suggest('zephyr sampler adv'))[0]).toMatchObject({
+      kind: 'comfy_node',
+      text: 'ZephyrSamplerAdvanced',
+    })
+    expect(await suggest('latent blend')).toContainEqual(
+      expect.objectContaining({ kind: 'comfy_node', text: 'ZephyrLatentBlend' }),
+    )
+  })
+
+  it('follows renames, new latest versions and deletions at once', async () => {
+    const id = 'comfyui-quillfern'
+    await insertNodeWithVersions(h.db, { id, publisherId: PUBLISHER, name: 'Quillfern Tools' }, [
+      { version: '1.0.0', status: 'NodeVersionStatusActive' },
+    ])
+    const [first] = await h.db.select().from(nodes).where(eq(nodes.id, id))
+    await h.db
+      .insert(comfyNodes)
+      .values({ nodeVersionId: first.latestVersionId ?? '', comfyNodeName: 'QuillfernOldLoader' })
+    const texts = async (q: string) => (await suggest(q)).map((item) => item.text)
+    expect(await texts('quillfern')).toEqual(
+      expect.arrayContaining(['Quillfern Tools', 'QuillfernOldLoader']),
+    )
+
+    await h.db.update(nodes).set({ name: 'Quillfern Suite' }).where(eq(nodes.id, id))
+    expect(await texts('quillfern')).toContain('Quillfern Suite')
+    expect(await texts('quillfern')).not.toContain('Quillfern Tools')
+
+    // A new version becomes the latest: its classes replace the old version's.
+    const [second] = await h.db
+      .insert(nodeVersions)
+      .values({
+        nodeId: id,
+        version: '2.0.0',
+        ...semverSortKey('2.0.0'),
+        status: 'NodeVersionStatusActive',
+      })
+      .returning()
+    await h.db
+      .insert(comfyNodes)
+      .values({ nodeVersionId: second.id, comfyNodeName: 'QuillfernNewLoader' })
+    expect(await texts('quillfernnew')).not.toContain('QuillfernNewLoader')
+    await refreshLatestVersion(h.db, id)
+    expect(await texts('quillfern')).toContain('QuillfernNewLoader')
+    expect(await texts('quillfern')).not.toContain('QuillfernOldLoader')
+
+    await h.db.update(publishers).set({ name: 'Zephyr Studio' }).where(eq(publishers.id, PUBLISHER))
+    expect(await suggest('zephyr stu')).toContainEqual(
+      expect.objectContaining({ kind: 'publisher', text: 'Zephyr Studio' }),
+    )
+
+    await h.db.delete(nodeVersions).where(eq(nodeVersions.nodeId, id))
+    await h.db.delete(nodes).where(eq(nodes.id, id))
+    expect(await texts('quillfern')).toEqual([])
   })
 
   it('treats LIKE wildcards as letters', async () => {

@@ -1,12 +1,14 @@
 // Query suggestions while a visitor types (`GET /nodes/suggest`): node names, ComfyUI node class
-// names of latest versions, publishers and tags that the public sees. Each candidate gets a tier
-// (exact, prefix, word prefix, inside, typo) and a similarity; the best tiers win, similarity then
-// popularity break ties. Nodes and classes use the trigram indexes of search (a LIKE and a word
-// similarity on the same GIN index); publishers are few; tags come from a vocabulary read once a
-// minute and matched here, with one edit allowed for typos.
+// names of latest versions, publishers and tags that the public sees. Node, class and publisher
+// labels come from the suggestion index (`suggestion_terms`, kept by triggers: schema.ts), where
+// every label is found by a prefix of its start or of one of its words, a btree range read in
+// order and capped; typos (four letters or more) are looked up by trigram similarity to whole
+// labels only when prefixes found too few. Tags come from a vocabulary read once a minute and
+// matched here, with one edit allowed. Each candidate gets a tier (exact, prefix, word prefix,
+// inside, typo); the best tiers win, then the closer length, then popularity.
 import { sql, type SQL } from 'drizzle-orm'
 import type { Db } from '../db/client'
-import { comfyNodes, nodes, publishers } from '../db/schema'
+import { nodes, publishers, suggestionTerms } from '../db/schema'
 import type { Schemas } from '../http/operations'
 import { publiclyVisible } from './queries'
 
@@ -35,21 +37,6 @@ export function normalizeTyped(typed: string): string {
   return typed.trim().replace(/\s+/g, ' ').toLowerCase()
 }
 
-/** The SQL tier of `haystack` (lower case) for the typed text. */
-function tierOf(haystack: SQL, text: string): SQL {
-  const like = escapeLike(text)
-  return sql`case when ${haystack} = ${text} then ${TIER.exact}
-    when ${haystack} like ${`${like}%`} then ${TIER.prefix}
-    when (${haystack} like ${`% ${like}%`} or ${haystack} like ${`%-${like}%`} or ${haystack} like ${`%\\_${like}%`}) then ${TIER.wordPrefix}
-    when ${haystack} like ${`%${like}%`} then ${TIER.inside}
-    else ${TIER.similar} end`
-}
-
-/** Rows of `haystack` containing the text, or similar to it (both answered by a trigram index). */
-function matches(haystack: SQL, text: string): SQL {
-  return sql`(${haystack} like ${`%${escapeLike(text)}%`} or ${text} <% ${haystack})`
-}
-
 type Row = Record<string, unknown>
 
 async function rowsOf(db: Db, query: SQL): Promise<Row[]> {
@@ -60,86 +47,196 @@ async function rowsOf(db: Db, query: SQL): Promise<Row[]> {
 const num = (value: unknown) => Number(value ?? 0)
 const str = (value: unknown) => String(value ?? '')
 
-async function nodeCandidates(db: Db, text: string, limit: number): Promise<Candidate[]> {
-  const name = sql`lower(${nodes.name})`
-  const id = sql`lower(${nodes.id})`
-  const both = sql`lower(${nodes.id} || ' ' || ${nodes.name})`
-  const rows = await rowsOf(
-    db,
-    sql`select ${nodes.id} as id, ${nodes.name} as name, ${nodes.downloads} as downloads,
-        greatest(${tierOf(name, text)}, ${tierOf(id, text)}) as tier,
-        word_similarity(${text}, ${both}) as similarity
-      from ${nodes} where ${publiclyVisible()} and ${matches(both, text)}
-      order by tier desc, similarity desc, ${nodes.downloads} desc nulls last, ${nodes.id}
-      limit ${limit}`,
-  )
-  return rows.map((row) => ({
-    kind: 'node',
-    text: str(row.name) || str(row.id),
-    target: str(row.id),
-    detail: str(row.id),
-    tier: num(row.tier),
-    similarity: num(row.similarity),
-    popularity: num(row.downloads),
-  }))
+/**
+ * How many index rows one prefix reads, in term order, before ranking: the nearest terms come
+ * first (an exact term before its longer ones), so a two-letter prefix matching thousands of
+ * labels costs the same as a rare one.
+ */
+const PREFIX_ROWS = 200
+/** Rows read for each shortened prefix when looking for a typo. */
+const TYPO_ROWS = 40
+/** A typo needs this many letters: shorter texts are only prefixes. */
+const TYPO_MIN_LENGTH = 4
+/** Typos are looked for within the first letters typed. */
+const TYPO_SPAN = 24
+/** Candidates whose node or publisher is read (visibility, popularity) after the first ranking. */
+const CHECKED = 64
+
+/**
+ * Index rows whose term starts with `prefix` (whole labels only with `startsOnly`), in order.
+ * Ordered `using ~<~`, the order of the text_pattern_ops index: a plain `order by term` follows
+ * the database's collation, which the index cannot give, and sorts every row of the range.
+ */
+function prefixRows(prefix: string, rows: number, startsOnly = false): SQL {
+  return sql`(select term, is_start, kind, label, node_id, publisher_id from ${suggestionTerms}
+    where term like ${`${escapeLike(prefix)}%`} ${startsOnly ? sql`and is_start` : sql``}
+    order by term using ~<~ limit ${rows})`
 }
 
-async function comfyNodeCandidates(db: Db, text: string, limit: number): Promise<Candidate[]> {
-  const className = sql`lower(${comfyNodes.comfyNodeName})`
-  const rows = await rowsOf(
-    db,
-    sql`select ${comfyNodes.comfyNodeName} as class_name, ${nodes.id} as node_id,
-        ${nodes.name} as node_name, ${nodes.downloads} as downloads,
-        ${tierOf(className, text)} as tier, word_similarity(${text}, ${className}) as similarity
-      from ${comfyNodes} join ${nodes} on ${nodes.latestVersionId} = ${comfyNodes.nodeVersionId}
-      where ${publiclyVisible()} and ${matches(className, text)}
-      order by tier desc, similarity desc, ${nodes.downloads} desc nulls last, ${comfyNodes.comfyNodeName}
-      limit ${limit * 2}`,
-  )
-  // A class shipped by several nodes (forks) is suggested once, with its most used node.
-  const seen = new Set<string>()
-  const candidates: Candidate[] = []
-  for (const row of rows) {
-    const key = str(row.class_name).toLowerCase()
-    if (seen.has(key)) continue
-    seen.add(key)
-    candidates.push({
-      kind: 'comfy_node',
-      text: str(row.class_name),
-      target: str(row.node_id),
-      detail: str(row.node_name) || str(row.node_id),
-      tier: num(row.tier),
-      similarity: num(row.similarity),
-      popularity: num(row.downloads),
-    })
+/**
+ * Edits (insert, delete, change, swap of neighbours) between `typed` and the closest start of
+ * `term`, or Infinity when more than `most`.
+ */
+export function editsToPrefix(typed: string, term: string, most: number): number {
+  // Optimal string alignment distance of `typed` to every prefix of `term`, row by row.
+  let before: number[] = []
+  let previous = Array.from({ length: term.length + 1 }, (_, j) => j)
+  for (let i = 1; i <= typed.length; i++) {
+    const current = [i]
+    for (let j = 1; j <= term.length; j++) {
+      const cost = typed[i - 1] === term[j - 1] ? 0 : 1
+      let value = Math.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
+      if (i > 1 && j > 1 && typed[i - 1] === term[j - 2] && typed[i - 2] === term[j - 1]) {
+        value = Math.min(value, before[j - 2] + 1)
+      }
+      current.push(value)
+    }
+    before = previous
+    previous = current
   }
-  return candidates.slice(0, limit)
+  const best = Math.min(...previous)
+  return best <= most ? best : Number.POSITIVE_INFINITY
 }
 
-async function publisherCandidates(db: Db, text: string, limit: number): Promise<Candidate[]> {
-  const name = sql`lower(coalesce(${publishers.name}, ''))`
-  const id = sql`lower(${publishers.id})`
-  const both = sql`lower(${publishers.id} || ' ' || coalesce(${publishers.name}, ''))`
-  const rows = await rowsOf(
-    db,
-    sql`select ${publishers.id} as id, ${publishers.name} as name,
-        greatest(${tierOf(name, text)}, ${tierOf(id, text)}) as tier,
-        word_similarity(${text}, ${both}) as similarity
-      from ${publishers}
-      where ${publishers.status} <> 'PublisherStatusBanned' and ${matches(both, text)}
-        and exists (select 1 from ${nodes} where ${nodes.publisherId} = ${publishers.id} and ${publiclyVisible()})
-      order by tier desc, similarity desc, ${publishers.id}
-      limit ${limit}`,
-  )
-  return rows.map((row) => ({
-    kind: 'publisher',
-    text: str(row.name) || str(row.id),
-    target: str(row.id),
-    detail: str(row.id),
-    tier: num(row.tier),
-    similarity: num(row.similarity),
-    popularity: 0,
-  }))
+interface IndexRow {
+  term: string
+  isStart: boolean
+  kind: Kind
+  label: string
+  nodeId: string | null
+  publisherId: string | null
+}
+
+/** Tier and similarity of an index row for the typed text, or undefined when it does not match. */
+function match(row: IndexRow, text: string, squashed: string) {
+  const { term } = row
+  if (term.startsWith(text) || (row.isStart && squashed !== '' && term.startsWith(squashed))) {
+    const tier =
+      row.isStart && (term === text || term === squashed)
+        ? TIER.exact
+        : row.isStart
+          ? TIER.prefix
+          : TIER.wordPrefix
+    return { tier, similarity: Math.min(1, text.length / Math.max(1, term.length)) }
+  }
+  if (!row.isStart || text.length < TYPO_MIN_LENGTH) return undefined
+  const typed = text.slice(0, TYPO_SPAN)
+  const edits = editsToPrefix(typed, term, typed.length >= 8 ? 2 : 1)
+  if (edits === Number.POSITIVE_INFINITY) return undefined
+  return { tier: TIER.similar, similarity: 1 - edits / typed.length }
+}
+
+/**
+ * Nodes, classes and publishers from the suggestion index, reading index ranges only: the text
+ * and the text without spaces (class names); when those find too few, the text cut shorter letter
+ * by letter (a typo keeps the letters before it, so one of those prefixes reaches the label). The
+ * best matches are then checked against their nodes and publishers: what the public sees, and
+ * how popular it is.
+ */
+async function indexedCandidates(db: Db, text: string, limit: number): Promise<Candidate[]> {
+  // Class names are typed with or without spaces ("KSampler Adv" for "KSamplerAdvanced").
+  const squashed = text.replace(/[\s_-]+/g, '')
+  const ranges = [prefixRows(text, PREFIX_ROWS)]
+  if (squashed !== text && squashed !== '') ranges.push(prefixRows(squashed, PREFIX_ROWS, true))
+  const matched = new Map<string, Candidate & { row: IndexRow }>()
+  const add = (rows: Row[]) => {
+    for (const raw of rows) {
+      const row: IndexRow = {
+        term: str(raw.term),
+        isStart: raw.is_start === true,
+        kind: str(raw.kind) as Kind,
+        label: str(raw.label),
+        nodeId: raw.node_id === null ? null : str(raw.node_id),
+        publisherId: raw.publisher_id === null ? null : str(raw.publisher_id),
+      }
+      const found = match(row, text, squashed)
+      if (!found) continue
+      const target = row.nodeId ?? row.publisherId ?? ''
+      const key = `${row.kind}\u0000${target}\u0000${row.label}`
+      const candidate = { kind: row.kind, text: row.label, target, ...found, popularity: 0, row }
+      const kept = matched.get(key)
+      if (!kept || byRank(candidate, kept) < 0) matched.set(key, candidate)
+    }
+  }
+  add(await rowsOf(db, sql.join(ranges, sql` union all `)))
+  if (matched.size < limit && text.length >= TYPO_MIN_LENGTH) {
+    const typed = text.slice(0, TYPO_SPAN)
+    const shorter: SQL[] = []
+    for (let length = typed.length - 1; length >= 3; length--) {
+      shorter.push(prefixRows(typed.slice(0, length), TYPO_ROWS, true))
+    }
+    add(await rowsOf(db, sql.join(shorter, sql` union all `)))
+  }
+  const best = [...matched.values()].sort(byRank).slice(0, CHECKED)
+  return withVisibility(db, best)
+}
+
+/** The candidates the public may see, with their node's popularity and name. */
+async function withVisibility(
+  db: Db,
+  candidates: (Candidate & { row: IndexRow })[],
+): Promise<Candidate[]> {
+  const nodeIds = [...new Set(candidates.flatMap((c) => (c.row.nodeId ? [c.row.nodeId] : [])))]
+  const publisherIds = [
+    ...new Set(candidates.flatMap((c) => (c.row.publisherId ? [c.row.publisherId] : []))),
+  ]
+  const list = (ids: string[]) =>
+    ids.length
+      ? sql.join(
+          ids.map((id) => sql`${id}`),
+          sql`, `,
+        )
+      : sql`null`
+  const [visibleNodes, visiblePublishers] = await Promise.all([
+    rowsOf(
+      db,
+      sql`select ${nodes.id} as id, ${nodes.name} as name, ${nodes.downloads} as downloads
+        from ${nodes} where ${nodes.id} in (${list(nodeIds)}) and ${publiclyVisible()}`,
+    ),
+    rowsOf(
+      db,
+      sql`select ${publishers.id} as id from ${publishers}
+        where ${publishers.id} in (${list(publisherIds)})
+          and ${publishers.status} <> 'PublisherStatusBanned'
+          and exists (select 1 from ${nodes} where ${nodes.publisherId} = ${publishers.id}
+            and ${nodes.status} = 'NodeStatusActive')`,
+    ),
+  ])
+  const nodeById = new Map(visibleNodes.map((row) => [str(row.id), row]))
+  const shownPublishers = new Set(visiblePublishers.map((row) => str(row.id)))
+  return candidates.flatMap(({ row, ...candidate }) => {
+    if (row.publisherId !== null) {
+      return shownPublishers.has(row.publisherId)
+        ? [{ ...candidate, detail: candidate.target }]
+        : []
+    }
+    const node = nodeById.get(candidate.target)
+    if (!node) return []
+    return [
+      {
+        ...candidate,
+        detail:
+          candidate.kind === 'comfy_node' ? str(node.name) || candidate.target : candidate.target,
+        popularity: num(node.downloads),
+      },
+    ]
+  })
+}
+
+/**
+ * One suggestion per thing: its best row. A class shipped by several nodes (forks) is suggested
+ * once, with its most used node.
+ */
+function distinct(candidates: Candidate[]): Candidate[] {
+  const best = new Map<string, Candidate>()
+  for (const candidate of [...candidates].sort(byRank)) {
+    const key =
+      candidate.kind === 'comfy_node'
+        ? `${candidate.kind}\u0000${candidate.text.toLowerCase()}`
+        : `${candidate.kind}\u0000${candidate.target}`
+    if (!best.has(key)) best.set(key, candidate)
+  }
+  return [...best.values()]
 }
 
 interface TagVocabulary {
@@ -152,15 +249,25 @@ const vocabularies = new WeakMap<Db, TagVocabulary>()
 function tagVocabulary(db: Db, now = Date.now()): TagVocabulary['tags'] {
   const kept = vocabularies.get(db)
   if (kept && now - kept.readAt < TAG_VOCABULARY_MS) return kept.tags
-  const tags = rowsOf(
+  const read = rowsOf(
     db,
     sql`select tag, count(*)::int as count from ${nodes}, unnest(${nodes.tags}) as tag
       where ${publiclyVisible()} group by tag`,
   ).then((rows) => rows.map((row) => ({ tag: str(row.tag), count: num(row.count) })))
-  // A failed read is not kept: the next call reads again.
-  tags.catch(() => vocabularies.delete(db))
-  vocabularies.set(db, { readAt: now, tags })
-  return tags
+  if (!kept) {
+    // A failed first read is not kept: the next call reads again.
+    read.catch(() => vocabularies.delete(db))
+    vocabularies.set(db, { readAt: now, tags: read })
+    return read
+  }
+  // An old vocabulary answers while the next is read (a whole-table read is no keystroke's wait);
+  // if that read fails, the old one is kept for another period.
+  kept.readAt = now
+  read.then(
+    () => vocabularies.set(db, { readAt: Date.now(), tags: read }),
+    () => undefined,
+  )
+  return kept.tags
 }
 
 /** Whether `a` and `b` differ by at most one edit (insert, delete, change, or swap of two). */
@@ -212,13 +319,11 @@ function byRank(a: Candidate, b: Candidate): number {
 export async function suggest(db: Db, typed: string, limit: number): Promise<Suggestion[]> {
   const text = normalizeTyped(typed)
   if (!text) return []
-  const found = [
-    ...(await nodeCandidates(db, text, limit)),
-    ...(await comfyNodeCandidates(db, text, limit)),
-    ...(await publisherCandidates(db, text, limit)),
-    ...(await tagCandidates(db, text, limit)),
-  ]
-  return found
+  const [indexed, tags] = await Promise.all([
+    indexedCandidates(db, text, limit),
+    tagCandidates(db, text, limit),
+  ])
+  return distinct([...indexed, ...tags])
     .sort(byRank)
     .slice(0, limit)
     .map(({ kind, text: shown, target, detail }) =>
