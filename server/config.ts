@@ -52,6 +52,11 @@ export interface ServerConfig {
    */
   publicCacheMs: number
   /**
+   * ORDERING_CACHE_MS: how long the order of a public listing or search is reused while the
+   * catalogue does not change (0: never; see server/nodes/ordering-cache.ts).
+   */
+  orderingCacheMs: number
+  /**
    * DOWNLOAD_FLUSH_MS: installs are counted in memory and written this often (0: each at once;
    * see server/nodes/download-counter.ts).
    */
@@ -117,6 +122,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     rateLimitScale: nonNegative('RATE_LIMIT_SCALE', env.RATE_LIMIT_SCALE ?? '1'),
     trustProxy: trustProxy(env.TRUST_PROXY),
     publicCacheMs: nonNegative('PUBLIC_CACHE_MS', env.PUBLIC_CACHE_MS ?? '1000'),
+    orderingCacheMs: nonNegative('ORDERING_CACHE_MS', env.ORDERING_CACHE_MS ?? '60000'),
     downloadFlushMs: nonNegative('DOWNLOAD_FLUSH_MS', env.DOWNLOAD_FLUSH_MS ?? '1000'),
   }
 }

@@ -29,6 +29,7 @@ import { registerSecurityHeaders } from './security'
 import { registerRateLimits } from './rate-limits'
 import { publicAnswers } from './public-cache'
 import { DownloadCounter } from '../nodes/download-counter'
+import { OrderingCache } from '../nodes/ordering-cache'
 import { countDownloads, type DownloadCount } from '../nodes/queries'
 
 function formatBytes(bytes: number): string {
@@ -275,6 +276,7 @@ export async function buildApp(
   )
 
   const publicCache = publicAnswers(deps.db, deps.config.publicCacheMs)
+  const orderings = new OrderingCache(deps.db, deps.config.orderingCacheMs)
   const writeDownloads = (counts: DownloadCount[]) => countDownloads(deps.db, counts)
   const downloads = new DownloadCounter(writeDownloads, deps.config.downloadFlushMs, (error) =>
     app.log.warn({ err: error }, 'download counts not written yet; kept for the next try'),
@@ -294,7 +296,7 @@ export async function buildApp(
         if (!handler || !operation) throw notImplemented(operationId)
         const caller = await authenticate(deps, request, operation.access)
         await rateLimits.checkCaller(operation, caller, reply)
-        const context = { deps, caller, downloads, publicCache }
+        const context = { deps, caller, downloads, publicCache, orderings }
         if (operation.publicCache && caller === null) {
           return publicCache.answer(`${operationId} ${request.url}`, () =>
             handler(request, reply, context),

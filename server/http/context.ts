@@ -4,6 +4,7 @@ import type { ServerConfig } from '../config'
 import type { Db } from '../db/client'
 import type { DownloadCounter } from '../nodes/download-counter'
 import type { ArchiveStorage } from '../storage'
+import type { OrderingCache } from '../nodes/ordering-cache'
 import type { PublicAnswerCache } from './public-cache'
 
 export interface AppDeps {
@@ -33,4 +34,6 @@ export interface RequestContext {
   downloads: DownloadCounter
   /** Anonymous answers shared for a moment (server/http/public-cache.ts). */
   publicCache: PublicAnswerCache
+  /** Which nodes listings and searches show, in order, reused (server/nodes/ordering-cache.ts). */
+  orderings: OrderingCache
 }

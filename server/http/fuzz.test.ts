@@ -165,7 +165,8 @@ describe.each(BACKENDS)('schema fuzzing on %s', (backend) => {
   }
 
   it('notices a change of one field of one row in any table (the check can fail)', async () => {
-    const tables = await publicTables(h.db)
+    // The catalogue generation counts changes: it moves with the change and again with its undo.
+    const tables = (await publicTables(h.db)).filter((table) => table !== 'catalogue_generation')
     const before = await tableChecksums(h.db, tables)
     const [node] = await h.db
       .select({ id: nodes.id, description: nodes.description })

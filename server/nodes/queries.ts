@@ -15,6 +15,7 @@ import {
 } from '../db/schema'
 import { cachedCount } from '../db/count-cache'
 import type { NodeWithRelations } from '../http/serialize'
+import { orderingKey, type Ordering, type OrderingCache } from './ordering-cache'
 
 /** The sort names of the contract (`sort` of searchNodes, a superset of listAllNodes'). */
 export type NodeSort = NonNullable<QueryOf<'searchNodes'>['sort']>
@@ -131,13 +132,48 @@ export interface NodePage {
   total: number
 }
 
+/** Filters whose orderings are shared by every caller (the public's), and their key parts. */
+function sharedFilters(filters: NodeFilters) {
+  if ((filters.visibility ?? 'public') !== 'public' || filters.nodeIds?.length) return undefined
+  return {
+    tags: filters.tags,
+    os: filters.supportedOs,
+    accelerators: filters.supportedAccelerators,
+    publisher: filters.publisherId,
+  }
+}
+
+/** The page `paging` of a whole ordering. */
+const pageOf = (ids: string[], paging: Paging) =>
+  ids.slice((paging.page - 1) * paging.limit, paging.page * paging.limit)
+
+/**
+ * A listing. The public's listings (see sharedFilters) take their page from the cached ordering
+ * of every matching node (ordering-cache.ts): a deep page costs what the first one does.
+ */
 export async function listNodes(
   db: Db,
   filters: NodeFilters,
   sort: NodeSort,
   paging: Paging,
+  orderings?: OrderingCache,
 ): Promise<NodePage> {
   const where = and(...filterConditions(filters))
+  const shared = sharedFilters(filters)
+  if (orderings && shared) {
+    const { ids, total } = await orderings.ordering(
+      orderingKey({ list: sort, ...shared }),
+      async (): Promise<Ordering> => {
+        const rows = await db
+          .select({ id: nodes.id })
+          .from(nodes)
+          .where(where)
+          .orderBy(...SORT_ORDER[sort])
+        return { ids: rows.map((row) => row.id), total: rows.length }
+      },
+    )
+    return { rows: await loadNodes(db, pageOf(ids, paging)), total }
+  }
   const { ids, total } = await pageOfNodeIds(db, where, SORT_ORDER[sort], paging)
   return {
     rows: await loadNodes(db, ids),
@@ -301,10 +337,48 @@ function relevanceOf(text: string, boost: SQL): SQL {
   return sql`${match} * (1 + ln(1 + ${nodes.downloads}) / 100)`
 }
 
+/** How many ids of a search's ranking are cached: the first pages people and clients look at. */
+const SEARCH_ORDERING_IDS = 1_000
+
+/**
+ * `limit` ids of the nodes the words match from `offset` on, ranked (see textHits and
+ * relevanceOf, or the sort), and how many match; page and total in one pass.
+ */
+async function rankedIds(
+  db: Db,
+  text: string,
+  where: SQL,
+  sort: NodeSort,
+  limit: number,
+  offset: number,
+): Promise<Ordering> {
+  // Each node once, with its best score; the outer query reads the hits under the name
+  // "nodes", so the shared orderings apply. Other sorts than relevance need no score.
+  const score = sort === 'relevance' ? (boost: SQL) => relevanceOf(text, boost) : () => points(0)
+  const hits = textHits(text, where, score)
+  const order =
+    sort === 'relevance'
+      ? [sql`max(score) desc`, sql`${nodes.githubStars} desc`, ...nodeOrderBy.downloads]
+      : SORT_ORDER[sort]
+  const result = (await db.execute(
+    sql`select ${nodes.id} as id, count(*) over ()::int as total from (${hits}) as ${nodes}
+        group by ${hitColumns}
+        order by ${sql.join(order, sql`, `)} limit ${limit} offset ${offset}`,
+  )) as unknown as { rows: { id: string; total: number }[] }
+  const ids = result.rows.map((row) => row.id)
+  if (ids.length > 0 || offset === 0) return { ids, total: result.rows[0]?.total ?? 0 }
+  // Beyond the last page: the window function saw no row to count on.
+  const counted = (await db.execute(
+    sql`select count(distinct ${nodes.id})::int as total from (${hits}) as ${nodes}`,
+  )) as unknown as { rows: { total: number }[] }
+  return { ids, total: counted.rows[0]?.total ?? 0 }
+}
+
 /**
  * Search. With words: the matching nodes (see textHits), ranked by how well they match (see
- * relevanceOf), then stars and downloads; page and total in one pass.
- * Without words it is the listing with the extra comfy-node and repository filters.
+ * relevanceOf), then stars and downloads (rankedIds); the public's first pages come from the
+ * cached ranking (ordering-cache.ts). Without words it is the listing, with the extra comfy-node
+ * and repository filters when given.
  */
 export async function searchNodes(
   db: Db,
@@ -312,6 +386,7 @@ export async function searchNodes(
   filters: NodeFilters,
   sort: NodeSort,
   paging: Paging,
+  orderings?: OrderingCache,
 ): Promise<NodePage> {
   const conditions = filterConditions(filters)
   const text = query.search?.trim() ?? ''
@@ -331,28 +406,28 @@ export async function searchNodes(
 
   let ids: string[]
   let total: number
+  const shared = sharedFilters(filters)
   if (text) {
-    // Each node once, with its best score; the outer query reads the hits under the name
-    // "nodes", so the shared orderings apply. Other sorts than relevance need no score.
-    const score = sort === 'relevance' ? (boost: SQL) => relevanceOf(text, boost) : () => points(0)
-    const hits = textHits(text, where, score)
-    const order =
-      sort === 'relevance'
-        ? [sql`max(score) desc`, sql`${nodes.githubStars} desc`, ...nodeOrderBy.downloads]
-        : SORT_ORDER[sort]
-    const result = (await db.execute(
-      sql`select ${nodes.id} as id, count(*) over ()::int as total from (${hits}) as ${nodes}
-          group by ${hitColumns}
-          order by ${sql.join(order, sql`, `)} limit ${paging.limit} offset ${(paging.page - 1) * paging.limit}`,
-    )) as unknown as { rows: { id: string; total: number }[] }
-    ids = result.rows.map((row) => row.id)
-    total = result.rows[0]?.total ?? 0
-    if (ids.length === 0 && paging.page > 1) {
-      const counted = (await db.execute(
-        sql`select count(distinct ${nodes.id})::int as total from (${hits}) as ${nodes}`,
-      )) as unknown as { rows: { total: number }[] }
-      total = counted.rows[0]?.total ?? 0
+    const ranked = (limit: number, offset: number) =>
+      rankedIds(db, text, where, sort, limit, offset)
+    const start = (paging.page - 1) * paging.limit
+    // The first SEARCH_ORDERING_IDS of a search are cached; deeper pages are asked directly.
+    const cached =
+      orderings && shared && !comfyTerm && !repositoryTerm
+        ? await orderings.ordering(orderingKey({ search: text, sort, ...shared }), () =>
+            ranked(SEARCH_ORDERING_IDS, 0),
+          )
+        : undefined
+    if (
+      cached &&
+      (start + paging.limit <= cached.ids.length || cached.ids.length === cached.total)
+    ) {
+      ;({ ids, total } = { ids: pageOf(cached.ids, paging), total: cached.total })
+    } else {
+      ;({ ids, total } = await ranked(paging.limit, start))
     }
+  } else if (!comfyTerm && !repositoryTerm) {
+    return listNodes(db, filters, sort, paging, orderings)
   } else {
     ;({ ids, total } = await pageOfNodeIds(db, where, SORT_ORDER[sort], paging))
   }

@@ -70,10 +70,8 @@ export const nodeHandlers: HandlerMap = {
       context.deps.db,
       filtersOf(query, context),
       query.sort ?? 'downloads',
-      {
-        page,
-        limit,
-      },
+      { page, limit },
+      context.orderings,
     )
     return nodeListResponse(result, page, limit, context)
   },
@@ -91,6 +89,7 @@ export const nodeHandlers: HandlerMap = {
       filtersOf(query, context),
       query.sort ?? 'relevance',
       { page, limit },
+      context.orderings,
     )
     return nodeListResponse(result, page, limit, context)
   },

@@ -101,7 +101,13 @@ export const publisherHandlers: HandlerMap = {
     const query = request.query
     const filters = await publisherNodeFilters(context, publisherId, query.include_banned)
     // The unpaginated (v1) list: a publisher has tens of nodes, not thousands.
-    const result = await listNodes(context.deps.db, filters, 'name', { page: 1, limit: 1000 })
+    const result = await listNodes(
+      context.deps.db,
+      filters,
+      'name',
+      { page: 1, limit: 1000 },
+      context.orderings,
+    )
     const view = versionView(context, false)
     return result.rows.map((row) => toApiNode(row, view))
   },
@@ -111,7 +117,13 @@ export const publisherHandlers: HandlerMap = {
     const query = request.query
     const filters = await publisherNodeFilters(context, publisherId, query.include_banned)
     const { page, limit } = paging(query)
-    const result = await listNodes(context.deps.db, filters, 'name', { page, limit })
+    const result = await listNodes(
+      context.deps.db,
+      filters,
+      'name',
+      { page, limit },
+      context.orderings,
+    )
     const view = versionView(context, false)
     return {
       nodes: result.rows.map((row) => toApiNode(row, view)),

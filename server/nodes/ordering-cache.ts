@@ -1,0 +1,142 @@
+// Which nodes a listing or a search shows, in which order, and how many: computed once and reused
+// while the catalogue stays the same, so every page of it (ComfyUI-Manager walks all 3,000+ pages
+// of the catalogue) costs a slice and the read of its own rows, and the pages of one walk agree
+// with each other. The rows themselves are always read fresh.
+//
+// "The same catalogue" is the catalogue generation (schema.ts `catalogueGeneration`), bumped by
+// triggers when any transaction that changes a node, a publisher or a class commits, whichever
+// process made it: it is read before each use (one tiny query). Download counts change with every
+// install and do not bump it, so an ordering by downloads is recomputed when it is ORDERING_CACHE_MS
+// old. See docs/ARCHITECTURE.md, "Cached orderings".
+import type { Db } from '../db/client'
+import { catalogueGeneration } from '../db/schema'
+
+export interface Ordering {
+  /** The node ids in order: all of them, or the first ones of a search (see `complete`). */
+  ids: string[]
+  total: number
+}
+
+/** Node ids kept over all orderings (about 60 bytes each); the oldest ordering goes first. */
+const MAX_IDS = 1_000_000
+
+interface Entry {
+  generation: number
+  /** When it is to be recomputed: set once computed. */
+  expiresAt: number
+  ordering: Promise<Ordering>
+  size: number
+  /** Its size is in the cache's count of ids. */
+  counted?: boolean
+  /** A successor is being computed (the TTL has passed). */
+  refreshing?: boolean
+}
+
+export async function catalogueGenerationOf(db: Db): Promise<number> {
+  const [row] = await db
+    .select({ generation: catalogueGeneration.generation })
+    .from(catalogueGeneration)
+  return row?.generation ?? 0
+}
+
+export class OrderingCache {
+  private readonly entries = new Map<string, Entry>()
+  private ids = 0
+
+  /** `ttlMs` 0: nothing is kept, every call computes. */
+  constructor(
+    private readonly db: Db,
+    private readonly ttlMs: number,
+    private readonly maxIds = MAX_IDS,
+  ) {}
+
+  get size(): number {
+    return this.entries.size
+  }
+
+  /**
+   * The ordering under `key`: the kept one of the current catalogue generation (or the one in
+   * flight: identical requests share it), else `compute()`'s. A kept ordering older than the TTL
+   * still answers while its successor is computed in the background: its generation says the
+   * catalogue is the same, only download counts may have moved.
+   */
+  async ordering(key: string, compute: () => Promise<Ordering>): Promise<Ordering> {
+    if (this.ttlMs <= 0) return compute()
+    const generation = await catalogueGenerationOf(this.db)
+    const hit = this.entries.get(key)
+    if (hit && hit.generation === generation) {
+      // Most recently used last: eviction takes the first.
+      this.entries.delete(key)
+      this.entries.set(key, hit)
+      if (hit.expiresAt <= Date.now() && !hit.refreshing) {
+        hit.refreshing = true
+        const next = this.start(key, generation, compute)
+        next.ordering.then(
+          () => this.keep(key, next),
+          () => (hit.refreshing = false),
+        )
+      }
+      return hit.ordering
+    }
+    if (hit) this.remove(key, hit)
+    const entry = this.start(key, generation, compute)
+    this.keep(key, entry)
+    entry.ordering.then(
+      () => this.keep(key, entry),
+      // A failure is shared with the requests that waited for it, never kept.
+      () => {
+        if (this.entries.get(key) === entry) this.remove(key, entry)
+      },
+    )
+    return entry.ordering
+  }
+
+  private start(key: string, generation: number, compute: () => Promise<Ordering>): Entry {
+    const ordering = compute()
+    const entry: Entry = { generation, expiresAt: Number.POSITIVE_INFINITY, ordering, size: 0 }
+    ordering.then(
+      (done) => {
+        entry.size = done.ids.length
+        entry.expiresAt = Date.now() + this.ttlMs
+      },
+      () => undefined,
+    )
+    return entry
+  }
+
+  /** Puts `entry` under `key` (counting its ids once it is computed), dropping the oldest. */
+  private keep(key: string, entry: Entry) {
+    const kept = this.entries.get(key)
+    if (kept && kept !== entry) {
+      // Only a newer generation's, or a refresh of the same generation, replaces an entry.
+      if (kept.generation > entry.generation) return
+      this.remove(key, kept)
+    }
+    if (kept === entry && entry.counted) return
+    this.entries.delete(key)
+    this.entries.set(key, entry)
+    if (entry.expiresAt === Number.POSITIVE_INFINITY) return
+    entry.counted = true
+    this.ids += entry.size
+    for (const [oldKey, old] of this.entries) {
+      if (this.ids <= this.maxIds || old === entry) break
+      this.remove(oldKey, old)
+    }
+  }
+
+  private remove(key: string, entry: Entry) {
+    if (this.entries.get(key) === entry) this.entries.delete(key)
+    if (entry.counted) this.ids -= entry.size
+    entry.counted = false
+  }
+}
+
+/** A stable key of the parts that decide an ordering (arrays compared as sets). */
+export function orderingKey(parts: Record<string, unknown>): string {
+  return JSON.stringify(
+    Object.entries(parts)
+      .filter(([, value]) => value !== undefined && value !== '')
+      .sort(([a], [b]) => (a < b ? -1 : 1))
+      .map(([name, value]) => [name, Array.isArray(value) ? [...value].sort() : value]),
+  )
+}
