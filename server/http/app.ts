@@ -303,8 +303,11 @@ export async function buildApp(
           )
         }
         const answer = await handler(request, reply, context)
-        // A change made here: public answers are recomputed from now on (public-cache.ts).
-        if (operation.changesState) publicCache.forget()
+        // A change made here: public answers are recomputed, orderings checked afresh.
+        if (operation.changesState) {
+          publicCache.forget()
+          orderings.changed()
+        }
         return answer
       }
     },

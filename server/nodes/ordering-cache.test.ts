@@ -186,6 +186,27 @@ describe('OrderingCache', () => {
     }
   })
 
+  it('refreshes at most two expired orderings at a time; the others answer as they were', async () => {
+    const cache = new OrderingCache(h.db, 60_000)
+    const keys = ['a', 'b', 'c']
+    for (const key of keys) await cache.ordering(key, async () => ({ ids: [key], total: 1 }))
+    const clock = jest.spyOn(Date, 'now').mockReturnValue(Date.now() + 60_001)
+    const started: string[] = []
+    const never = new Promise<Ordering>(() => undefined)
+    try {
+      for (const key of keys) {
+        const answer = await cache.ordering(key, () => {
+          started.push(key)
+          return never
+        })
+        expect(answer.ids).toEqual([key])
+      }
+      expect(started).toEqual(['a', 'b'])
+    } finally {
+      clock.mockRestore()
+    }
+  })
+
   it('keeps no failure, and nothing with a TTL of 0', async () => {
     const cache = new OrderingCache(h.db, 60_000)
     await expect(cache.ordering('k', () => Promise.reject(new Error('down')))).rejects.toThrow()

@@ -19,6 +19,12 @@ export interface Ordering {
 
 /** Node ids kept over all orderings (about 60 bytes each); the oldest ordering goes first. */
 const MAX_IDS = 1_000_000
+/**
+ * Orderings past their TTL recomputed at once in the background; the others keep answering
+ * until a turn comes. Hot searches computed together (after a change) expire together: their
+ * refresh must not take the database from the requests.
+ */
+const MAX_REFRESHES = 2
 
 interface Entry {
   generation: number
@@ -42,6 +48,9 @@ export async function catalogueGenerationOf(db: Db): Promise<number> {
 export class OrderingCache {
   private readonly entries = new Map<string, Entry>()
   private ids = 0
+  /** The generation read in flight: requests arriving meanwhile share it (one round trip old). */
+  private generationRead: Promise<number> | undefined
+  private refreshes = 0
 
   /** `ttlMs` 0: nothing is kept, every call computes. */
   constructor(
@@ -62,19 +71,24 @@ export class OrderingCache {
    */
   async ordering(key: string, compute: () => Promise<Ordering>): Promise<Ordering> {
     if (this.ttlMs <= 0) return compute()
-    const generation = await catalogueGenerationOf(this.db)
+    const generation = await this.generation()
     const hit = this.entries.get(key)
     if (hit && hit.generation === generation) {
       // Most recently used last: eviction takes the first.
       this.entries.delete(key)
       this.entries.set(key, hit)
-      if (hit.expiresAt <= Date.now() && !hit.refreshing) {
+      if (hit.expiresAt <= Date.now() && !hit.refreshing && this.refreshes < MAX_REFRESHES) {
         hit.refreshing = true
+        this.refreshes++
         const next = this.start(key, generation, compute)
-        next.ordering.then(
-          () => this.keep(key, next),
-          () => (hit.refreshing = false),
-        )
+        const done = () => {
+          this.refreshes--
+          hit.refreshing = false
+        }
+        next.ordering.then(() => {
+          done()
+          this.keep(key, next)
+        }, done)
       }
       return hit.ordering
     }
@@ -89,6 +103,23 @@ export class OrderingCache {
       },
     )
     return entry.ordering
+  }
+
+  /** After a change made by this process: the next request reads the generation afresh. */
+  changed(): void {
+    this.generationRead = undefined
+  }
+
+  private generation(): Promise<number> {
+    if (!this.generationRead) {
+      const read = catalogueGenerationOf(this.db)
+      this.generationRead = read
+      const done = () => {
+        if (this.generationRead === read) this.generationRead = undefined
+      }
+      read.then(done, done)
+    }
+    return this.generationRead
   }
 
   private start(key: string, generation: number, compute: () => Promise<Ordering>): Entry {

@@ -93,7 +93,8 @@ async function loadNodes(db: Db, ids: string[]): Promise<NodeWithRelations[]> {
     .from(nodes)
     .leftJoin(nodeVersions, eq(nodeVersions.id, nodes.latestVersionId))
     .innerJoin(publishers, eq(publishers.id, nodes.publisherId))
-    .where(inArray(nodes.id, ids))
+    // One array parameter: the same statement text whatever the page size.
+    .where(sql`${nodes.id} = any(${sql.param(ids)}::text[])`)
   const byId = new Map(rows.map((row) => [row.node.id, row]))
   return ids.flatMap((id) => {
     const row = byId.get(id)
