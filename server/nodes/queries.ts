@@ -85,11 +85,27 @@ const SORT_ORDER: Record<NodeSort, SQL[]> = {
   relevance: nodeOrderBy.downloads,
 }
 
-/** Loads nodes with their latest version and publisher, in the order of `ids`. */
-async function loadNodes(db: Db, ids: string[]): Promise<NodeWithRelations[]> {
+/**
+ * Loads nodes with their latest version and publisher, in the order of `ids`; with `comfyTerm`,
+ * also how many classes of each one's latest version match it (in the same query).
+ */
+async function loadNodes(
+  db: Db,
+  ids: string[],
+  comfyTerm?: string,
+): Promise<NodeWithRelations[]> {
   if (ids.length === 0) return []
+  const matched = comfyTerm
+    ? sql<number>`(select count(*)::int from ${comfyNodes}
+        where ${comfyNodes.nodeVersionId} = ${nodes.latestVersionId} and ${comfyNodeMatches(comfyTerm)})`
+    : sql<undefined>`null`
   const rows = await db
-    .select({ node: nodeColumns, latestVersion: nodeVersions, publisher: publishers })
+    .select({
+      node: nodeColumns,
+      latestVersion: nodeVersions,
+      publisher: publishers,
+      comfyNodesMatched: matched,
+    })
     .from(nodes)
     .leftJoin(nodeVersions, eq(nodeVersions.id, nodes.latestVersionId))
     .innerJoin(publishers, eq(publishers.id, nodes.publisherId))
@@ -98,7 +114,9 @@ async function loadNodes(db: Db, ids: string[]): Promise<NodeWithRelations[]> {
   const byId = new Map(rows.map((row) => [row.node.id, row]))
   return ids.flatMap((id) => {
     const row = byId.get(id)
-    return row ? [row] : []
+    if (!row) return []
+    const { comfyNodesMatched, ...rest } = row
+    return [comfyTerm ? { ...rest, comfyNodesMatched: Number(comfyNodesMatched ?? 0) } : rest]
   })
 }
 
@@ -432,27 +450,8 @@ export async function searchNodes(
   } else {
     ;({ ids, total } = await pageOfNodeIds(db, where, SORT_ORDER[sort], paging))
   }
-  const rows = await loadNodes(db, ids)
-
-  const matchTerm = comfyTerm || text
-  if (matchTerm && rows.length > 0) {
-    const counts = await db
-      .select({ nodeId: nodes.id, matched: sql<number>`count(${comfyNodes.id})::int` })
-      .from(nodes)
-      .innerJoin(comfyNodes, eq(comfyNodes.nodeVersionId, nodes.latestVersionId))
-      .where(
-        and(
-          inArray(
-            nodes.id,
-            rows.map((row) => row.node.id),
-          ),
-          comfyNodeMatches(matchTerm),
-        ),
-      )
-      .groupBy(nodes.id)
-    const matched = new Map(counts.map((count) => [count.nodeId, count.matched]))
-    for (const row of rows) row.comfyNodesMatched = matched.get(row.node.id) ?? 0
-  }
+  // How many classes match: shown where the name does not say why a node was found.
+  const rows = await loadNodes(db, ids, comfyTerm || text)
   return { rows, total }
 }
 
