@@ -1,7 +1,11 @@
 // `npm run bench:api`: latency and throughput of the read calls that matter most, on
-// PostgreSQL with 100k nodes and on PGlite with 10k, and of the admins' review queue at 1 and N
-// connections. Datasets are generated once and reused (pass --fresh to rebuild). Prints a table
-// and writes bench-results/api.json.
+// PostgreSQL with 100k nodes and on PGlite with 10k, at 1 and N connections: ComfyUI-Manager's
+// whole-catalogue read (limit 30, every page in order: total time and slowest page), list pages
+// (first, Manager-sized, deep), a node, a search mix (common and rare words, two words, typos,
+// class names, a tag filter, other sorts, pages 1–5), suggestions, and the admins' review queue;
+// then lists and searches again with cached orderings off (ORDERING_CACHE_MS=0), the database's
+// own cost. Datasets are generated once and reused (pass --fresh to rebuild). Prints a table and
+// writes bench-results/api.json.
 //   --only postgres|pglite   --seconds N (per scenario, default 8)   --connections N (default 32)
 //   --admin (only the admins' review queue)
 import { spawn } from 'node:child_process'

@@ -89,11 +89,7 @@ const SORT_ORDER: Record<NodeSort, SQL[]> = {
  * Loads nodes with their latest version and publisher, in the order of `ids`; with `comfyTerm`,
  * also how many classes of each one's latest version match it (in the same query).
  */
-async function loadNodes(
-  db: Db,
-  ids: string[],
-  comfyTerm?: string,
-): Promise<NodeWithRelations[]> {
+async function loadNodes(db: Db, ids: string[], comfyTerm?: string): Promise<NodeWithRelations[]> {
   if (ids.length === 0) return []
   const matched = comfyTerm
     ? sql<number>`(select count(*)::int from ${comfyNodes}
