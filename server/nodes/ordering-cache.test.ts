@@ -168,6 +168,34 @@ describe('OrderingCache', () => {
     expect(calls.count).toBe(2)
   })
 
+  it('answers in one read while the generation holds; after a change, from a new ordering', async () => {
+    const cache = new OrderingCache(h.db, 60_000)
+    let computed = 0
+    const compute = async (): Promise<Ordering> => {
+      computed++
+      return { ids: [`v${computed}`], total: 1 }
+    }
+    const reads: string[] = []
+    const read = async (ordering: Ordering) => {
+      reads.push(ordering.ids[0])
+      return { value: ordering.ids[0], generation: await catalogueGenerationOf(h.db) }
+    }
+    expect(await cache.answer('k', compute, read)).toBe('v1')
+    expect(await cache.answer('k', compute, read)).toBe('v1')
+    expect(reads).toEqual(['v1', 'v1'])
+
+    const node = await firstNodeOf(h)
+    await h.db
+      .update(nodes)
+      .set({ name: `${node.name}+` })
+      .where(eq(nodes.id, node.id))
+    expect(await cache.answer('k', compute, read)).toBe('v2')
+    // The kept ordering's read saw the change; the answer was made again from a new one.
+    expect(reads).toEqual(['v1', 'v1', 'v1', 'v2'])
+    expect(await cache.answer('k', compute, read)).toBe('v2')
+    expect(computed).toBe(2)
+  })
+
   it('answers with an ordering past its TTL while the next one is computed', async () => {
     const cache = new OrderingCache(h.db, 60_000)
     let version = 0

@@ -15,7 +15,14 @@ import {
 } from '../db/schema'
 import { cachedCount } from '../db/count-cache'
 import type { NodeWithRelations } from '../http/serialize'
-import { orderingKey, type Ordering, type OrderingCache } from './ordering-cache'
+import {
+  catalogueGenerationOf,
+  currentGeneration,
+  orderingKey,
+  type Ordering,
+  type OrderingCache,
+  type Seen,
+} from './ordering-cache'
 
 /** The sort names of the contract (`sort` of searchNodes, a superset of listAllNodes'). */
 export type NodeSort = NonNullable<QueryOf<'searchNodes'>['sort']>
@@ -87,10 +94,15 @@ const SORT_ORDER: Record<NodeSort, SQL[]> = {
 
 /**
  * Loads nodes with their latest version and publisher, in the order of `ids`; with `comfyTerm`,
- * also how many classes of each one's latest version match it (in the same query).
+ * also how many classes of each one's latest version match it; and the catalogue generation
+ * these rows belong to (ordering-cache.ts `answer`). One query.
  */
-async function loadNodes(db: Db, ids: string[], comfyTerm?: string): Promise<NodeWithRelations[]> {
-  if (ids.length === 0) return []
+async function loadNodesSeen(
+  db: Db,
+  ids: string[],
+  comfyTerm?: string,
+): Promise<Seen<NodeWithRelations[]>> {
+  if (ids.length === 0) return { value: [], generation: await catalogueGenerationOf(db) }
   const matched = comfyTerm
     ? sql<number>`(select count(*)::int from ${comfyNodes}
         where ${comfyNodes.nodeVersionId} = ${nodes.latestVersionId} and ${comfyNodeMatches(comfyTerm)})`
@@ -101,6 +113,7 @@ async function loadNodes(db: Db, ids: string[], comfyTerm?: string): Promise<Nod
       latestVersion: nodeVersions,
       publisher: publishers,
       comfyNodesMatched: matched,
+      generation: currentGeneration,
     })
     .from(nodes)
     .leftJoin(nodeVersions, eq(nodeVersions.id, nodes.latestVersionId))
@@ -108,12 +121,18 @@ async function loadNodes(db: Db, ids: string[], comfyTerm?: string): Promise<Nod
     // One array parameter: the same statement text whatever the page size.
     .where(sql`${nodes.id} = any(${sql.param(ids)}::text[])`)
   const byId = new Map(rows.map((row) => [row.node.id, row]))
-  return ids.flatMap((id) => {
+  const value = ids.flatMap((id) => {
     const row = byId.get(id)
     if (!row) return []
-    const { comfyNodesMatched, ...rest } = row
+    const { comfyNodesMatched, generation: _generation, ...rest } = row
     return [comfyTerm ? { ...rest, comfyNodesMatched: Number(comfyNodesMatched ?? 0) } : rest]
   })
+  const generation = rows.length > 0 ? Number(rows[0].generation) : await catalogueGenerationOf(db)
+  return { value, generation }
+}
+
+async function loadNodes(db: Db, ids: string[], comfyTerm?: string) {
+  return (await loadNodesSeen(db, ids, comfyTerm)).value
 }
 
 /** One page of node ids in `order`, and the total (large totals cached briefly). */
@@ -176,7 +195,7 @@ export async function listNodes(
   const where = and(...filterConditions(filters))
   const shared = sharedFilters(filters)
   if (orderings && shared) {
-    const { ids, total } = await orderings.ordering(
+    return orderings.answer(
       orderingKey({ list: sort, ...shared }),
       async (): Promise<Ordering> => {
         const rows = await db
@@ -186,8 +205,11 @@ export async function listNodes(
           .orderBy(...SORT_ORDER[sort])
         return { ids: rows.map((row) => row.id), total: rows.length }
       },
+      async ({ ids, total }) => {
+        const { value: rows, generation } = await loadNodesSeen(db, pageOf(ids, paging))
+        return { value: { rows, total }, generation }
+      },
     )
-    return { rows: await loadNodes(db, pageOf(ids, paging)), total }
   }
   const { ids, total } = await pageOfNodeIds(db, where, SORT_ORDER[sort], paging)
   return {
@@ -423,24 +445,27 @@ export async function searchNodes(
   let total: number
   const shared = sharedFilters(filters)
   if (text) {
-    const ranked = (limit: number, offset: number) =>
-      rankedIds(db, text, where, sort, limit, offset)
     const start = (paging.page - 1) * paging.limit
+    // How many classes match: shown where the name does not say why a node was found.
+    const matchTerm = comfyTerm || text
     // The first SEARCH_ORDERING_IDS of a search are cached; deeper pages are asked directly.
-    const cached =
-      orderings && shared && !comfyTerm && !repositoryTerm
-        ? await orderings.ordering(orderingKey({ search: text, sort, ...shared }), () =>
-            ranked(SEARCH_ORDERING_IDS, 0),
-          )
-        : undefined
     if (
-      cached &&
-      (start + paging.limit <= cached.ids.length || cached.ids.length === cached.total)
+      orderings &&
+      shared &&
+      !comfyTerm &&
+      !repositoryTerm &&
+      start + paging.limit <= SEARCH_ORDERING_IDS
     ) {
-      ;({ ids, total } = { ids: pageOf(cached.ids, paging), total: cached.total })
-    } else {
-      ;({ ids, total } = await ranked(paging.limit, start))
+      return orderings.answer(
+        orderingKey({ search: text, sort, ...shared }),
+        () => rankedIds(db, text, where, sort, SEARCH_ORDERING_IDS, 0),
+        async ({ ids: ranked, total: matching }) => {
+          const seen = await loadNodesSeen(db, pageOf(ranked, paging), matchTerm)
+          return { value: { rows: seen.value, total: matching }, generation: seen.generation }
+        },
+      )
     }
+    ;({ ids, total } = await rankedIds(db, text, where, sort, paging.limit, start))
   } else if (!comfyTerm && !repositoryTerm) {
     return listNodes(db, filters, sort, paging, orderings)
   } else {
