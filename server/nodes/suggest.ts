@@ -59,8 +59,6 @@ const TYPO_ROWS = 40
 const TYPO_MIN_LENGTH = 4
 /** Typos are looked for within the first letters typed. */
 const TYPO_SPAN = 24
-/** Candidates whose node or publisher is read (visibility, popularity) after the first ranking. */
-const CHECKED = 64
 
 /**
  * Index rows whose term starts with `prefix` (whole labels only with `startsOnly`), in order.
@@ -129,18 +127,18 @@ function match(row: IndexRow, text: string, squashed: string) {
 /**
  * Nodes, classes and publishers from the suggestion index, reading index ranges only: the text
  * and the text without spaces (class names); when those find too few, the text cut shorter letter
- * by letter (a typo keeps the letters before it, so one of those prefixes reaches the label). The
- * best matches are then checked against their nodes and publishers: what the public sees, and
- * how popular it is.
+ * by letter (a typo keeps the letters before it, so one of those prefixes reaches the label).
+ * Each read also tells what the public sees and how popular each node is (withVisibility).
  */
 async function indexedCandidates(db: Db, text: string, limit: number): Promise<Candidate[]> {
   // Class names are typed with or without spaces ("KSampler Adv" for "KSamplerAdvanced").
   const squashed = text.replace(/[\s_-]+/g, '')
   const ranges = [prefixRows(text, PREFIX_ROWS)]
   if (squashed !== text && squashed !== '') ranges.push(prefixRows(squashed, PREFIX_ROWS, true))
-  const matched = new Map<string, Candidate & { row: IndexRow }>()
+  const matched = new Map<string, Candidate>()
   const add = (rows: Row[]) => {
     for (const raw of rows) {
+      if (raw.visible !== true) continue
       const row: IndexRow = {
         term: str(raw.term),
         isStart: raw.is_start === true,
@@ -152,75 +150,48 @@ async function indexedCandidates(db: Db, text: string, limit: number): Promise<C
       const found = match(row, text, squashed)
       if (!found) continue
       const target = row.nodeId ?? row.publisherId ?? ''
+      const candidate: Candidate = {
+        kind: row.kind,
+        text: row.label,
+        target,
+        detail: row.kind === 'comfy_node' ? str(raw.node_name) || target : target,
+        ...found,
+        popularity: num(raw.downloads),
+      }
       const key = `${row.kind}\u0000${target}\u0000${row.label}`
-      const candidate = { kind: row.kind, text: row.label, target, ...found, popularity: 0, row }
       const kept = matched.get(key)
       if (!kept || byRank(candidate, kept) < 0) matched.set(key, candidate)
     }
   }
-  add(await rowsOf(db, sql.join(ranges, sql` union all `)))
+  add(await rowsOf(db, withVisibility(ranges)))
   if (matched.size < limit && text.length >= TYPO_MIN_LENGTH) {
     const typed = text.slice(0, TYPO_SPAN)
     const shorter: SQL[] = []
     for (let length = typed.length - 1; length >= 3; length--) {
       shorter.push(prefixRows(typed.slice(0, length), TYPO_ROWS, true))
     }
-    add(await rowsOf(db, sql.join(shorter, sql` union all `)))
+    add(await rowsOf(db, withVisibility(shorter)))
   }
-  const best = [...matched.values()].sort(byRank).slice(0, CHECKED)
-  return withVisibility(db, best)
+  return [...matched.values()]
 }
 
-/** The candidates the public may see, with their node's popularity and name. */
-async function withVisibility(
-  db: Db,
-  candidates: (Candidate & { row: IndexRow })[],
-): Promise<Candidate[]> {
-  const nodeIds = [...new Set(candidates.flatMap((c) => (c.row.nodeId ? [c.row.nodeId] : [])))]
-  const publisherIds = [
-    ...new Set(candidates.flatMap((c) => (c.row.publisherId ? [c.row.publisherId] : []))),
-  ]
-  const list = (ids: string[]) =>
-    ids.length
-      ? sql.join(
-          ids.map((id) => sql`${id}`),
-          sql`, `,
-        )
-      : sql`null`
-  const [visibleNodes, visiblePublishers] = await Promise.all([
-    rowsOf(
-      db,
-      sql`select ${nodes.id} as id, ${nodes.name} as name, ${nodes.downloads} as downloads
-        from ${nodes} where ${nodes.id} in (${list(nodeIds)}) and ${publiclyVisible()}`,
-    ),
-    rowsOf(
-      db,
-      sql`select ${publishers.id} as id from ${publishers}
-        where ${publishers.id} in (${list(publisherIds)})
-          and ${publishers.status} <> 'PublisherStatusBanned'
-          and exists (select 1 from ${nodes} where ${nodes.publisherId} = ${publishers.id}
-            and ${nodes.status} = 'NodeStatusActive')`,
-    ),
-  ])
-  const nodeById = new Map(visibleNodes.map((row) => [str(row.id), row]))
-  const shownPublishers = new Set(visiblePublishers.map((row) => str(row.id)))
-  return candidates.flatMap(({ row, ...candidate }) => {
-    if (row.publisherId !== null) {
-      return shownPublishers.has(row.publisherId)
-        ? [{ ...candidate, detail: candidate.target }]
-        : []
-    }
-    const node = nodeById.get(candidate.target)
-    if (!node) return []
-    return [
-      {
-        ...candidate,
-        detail:
-          candidate.kind === 'comfy_node' ? str(node.name) || candidate.target : candidate.target,
-        popularity: num(node.downloads),
-      },
-    ]
-  })
+/**
+ * The index rows of `ranges` with whether the public sees them (an Active node of a publisher
+ * that is not banned; a publisher that is not banned and has one), the node's name and
+ * popularity: one query with the ranges.
+ */
+function withVisibility(ranges: SQL[]): SQL {
+  // Per row by primary key: a hash of every publisher would cost more than the few rows read.
+  const banned = (publisherId: SQL) =>
+    sql`exists (select 1 from ${publishers} as p where p.id = ${publisherId}
+      and p.status = 'PublisherStatusBanned')`
+  return sql`select r.*, n.name as node_name, n.downloads,
+      case when r.publisher_id is not null
+        then not ${banned(sql`r.publisher_id`)} and exists (select 1 from ${nodes} as pn
+          where pn.publisher_id = r.publisher_id and pn.status = 'NodeStatusActive')
+        else n.status = 'NodeStatusActive' and not ${banned(sql`n.publisher_id`)} end as visible
+    from (${sql.join(ranges, sql` union all `)}) as r
+    left join ${nodes} as n on n.id = r.node_id`
 }
 
 /**
