@@ -72,8 +72,9 @@ onPostgres('with nodes locked by another session (PostgreSQL)', () => {
       expect([403, 503]).toContain(write.status)
 
       // Every pooled connection waits on the lock: /health still answers, after about a second.
-      // Four different addresses: identical anonymous reads would share one query (public-cache.ts).
-      const stalled = Array.from({ length: 4 }, (_, i) => get(h.app, `/nodes?page=${i + 1}`))
+      // Four different addresses: identical anonymous reads would share one query (public-cache.ts);
+      // each a first page, so each reads node rows (an empty page reads none).
+      const stalled = Array.from({ length: 4 }, (_, i) => get(h.app, `/nodes?limit=${i + 1}`))
       await waitUntilSessionsWaitOnLocks(4)
       const health = await get<HealthResponse>(h.app, '/health')
       expect(health.status).toBe(503)
