@@ -14,8 +14,9 @@ import type { Db } from '../db/client'
 import { catalogueGeneration } from '../db/schema'
 
 export interface Ordering {
-  /** The node ids in order: all of them, or the first ones of a search (see `complete`). */
+  /** The node ids in order: all of a listing's, or the first ones of a search's ranking. */
   ids: string[]
+  /** How many nodes match (more than `ids` when a ranking was cut). */
   total: number
 }
 

@@ -125,7 +125,7 @@ function match(row: IndexRow, text: string, squashed: string) {
 }
 
 /**
- * Nodes, classes and publishers from the suggestion index, reading index ranges only: the text
+ * Nodes, classes and publishers from the suggestion index, reading index ranges: the text
  * and the text without spaces (class names); when those find too few, the text cut shorter letter
  * by letter (a typo keeps the letters before it, so one of those prefixes reaches the label).
  * Each read also tells what the public sees and how popular each node is (withVisibility).
@@ -181,7 +181,7 @@ async function indexedCandidates(db: Db, text: string, limit: number): Promise<C
  * popularity: one query with the ranges.
  */
 function withVisibility(ranges: SQL[]): SQL {
-  // Per row by primary key: a hash of every publisher would cost more than the few rows read.
+  // A ban is looked up for the few rows read, not joined from every publisher.
   const banned = (publisherId: SQL) =>
     sql`exists (select 1 from ${publishers} as p where p.id = ${publisherId}
       and p.status = 'PublisherStatusBanned')`
