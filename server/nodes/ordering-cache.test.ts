@@ -214,6 +214,28 @@ describe('OrderingCache', () => {
     }
   })
 
+  it('keeps an ordering longer with an age factor (orders that downloads do not move)', async () => {
+    const cache = new OrderingCache(h.db, 60_000)
+    let computed = 0
+    const compute = async (): Promise<Ordering> => ({ ids: [`v${++computed}`], total: 1 })
+    const read = async (ordering: Ordering) => ({
+      value: ordering.ids[0],
+      generation: await catalogueGenerationOf(h.db),
+    })
+    await cache.answer('k', compute, read, 10)
+    const start = Date.now()
+    const clock = jest.spyOn(Date, 'now').mockReturnValue(start + 60_001)
+    try {
+      await cache.answer('k', compute, read, 10)
+      expect(computed).toBe(1)
+      clock.mockReturnValue(start + 600_001)
+      await cache.answer('k', compute, read, 10)
+      expect(computed).toBe(2)
+    } finally {
+      clock.mockRestore()
+    }
+  })
+
   it('refreshes at most two expired orderings at a time; the others answer as they were', async () => {
     const cache = new OrderingCache(h.db, 60_000)
     const keys = ['a', 'b', 'c']

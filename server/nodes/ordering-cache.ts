@@ -96,6 +96,8 @@ export class OrderingCache {
     key: string,
     compute: () => Promise<Ordering>,
     read: (ordering: Ordering) => Promise<Seen<T>>,
+    /** The TTL times this: orderings that depend little on download counts are kept longer. */
+    ageFactor = 1,
   ): Promise<T> {
     if (this.ttlMs <= 0) return (await read(await compute())).value
     const hit = this.entries.get(key)
@@ -103,12 +105,17 @@ export class OrderingCache {
     if (hit && hit.expiresAt !== Number.POSITIVE_INFINITY) {
       const seen = await read(await hit.ordering)
       if (seen.generation === hit.generation) {
-        await this.orderingOf(key, compute, hit.generation) // keeps it recent, refreshes by age
+        await this.orderingOf(key, compute, hit.generation, ageFactor) // recent; refreshes by age
         return seen.value
       }
       generation = seen.generation
     }
-    const ordering = await this.orderingOf(key, compute, generation ?? (await this.generation()))
+    const ordering = await this.orderingOf(
+      key,
+      compute,
+      generation ?? (await this.generation()),
+      ageFactor,
+    )
     return (await read(ordering)).value
   }
 
@@ -116,6 +123,7 @@ export class OrderingCache {
     key: string,
     compute: () => Promise<Ordering>,
     generation: number,
+    ageFactor = 1,
   ): Promise<Ordering> {
     const hit = this.entries.get(key)
     if (hit && hit.generation === generation) {
@@ -125,7 +133,7 @@ export class OrderingCache {
       if (hit.expiresAt <= Date.now() && !hit.refreshing && this.refreshes < MAX_REFRESHES) {
         hit.refreshing = true
         this.refreshes++
-        const next = this.start(key, generation, compute)
+        const next = this.start(generation, compute, ageFactor)
         const done = () => {
           this.refreshes--
           hit.refreshing = false
@@ -138,7 +146,7 @@ export class OrderingCache {
       return hit.ordering
     }
     if (hit) this.remove(key, hit)
-    const entry = this.start(key, generation, compute)
+    const entry = this.start(generation, compute, ageFactor)
     this.keep(key, entry)
     entry.ordering.then(
       () => this.keep(key, entry),
@@ -167,13 +175,13 @@ export class OrderingCache {
     return this.generationRead
   }
 
-  private start(key: string, generation: number, compute: () => Promise<Ordering>): Entry {
+  private start(generation: number, compute: () => Promise<Ordering>, ageFactor: number): Entry {
     const ordering = compute()
     const entry: Entry = { generation, expiresAt: Number.POSITIVE_INFINITY, ordering, size: 0 }
     ordering.then(
       (done) => {
         entry.size = done.ids.length
-        entry.expiresAt = Date.now() + this.ttlMs
+        entry.expiresAt = Date.now() + this.ttlMs * ageFactor
       },
       () => undefined,
     )

@@ -177,6 +177,13 @@ function sharedFilters(filters: NodeFilters) {
   }
 }
 
+/**
+ * How many times ORDERING_CACHE_MS an ordering is kept while the catalogue does not change: only
+ * download counts move without changing it, and only the order by downloads follows them closely
+ * (popularity moves a ranking by relevance a little at most: relevanceOf).
+ */
+const ageFactorOf = (sort: NodeSort) => (sort === 'downloads' ? 1 : 10)
+
 /** The page `paging` of a whole ordering. */
 const pageOf = (ids: string[], paging: Paging) =>
   ids.slice((paging.page - 1) * paging.limit, paging.page * paging.limit)
@@ -209,6 +216,7 @@ export async function listNodes(
         const { value: rows, generation } = await loadNodesSeen(db, pageOf(ids, paging))
         return { value: { rows, total }, generation }
       },
+      ageFactorOf(sort),
     )
   }
   const { ids, total } = await pageOfNodeIds(db, where, SORT_ORDER[sort], paging)
@@ -463,6 +471,7 @@ export async function searchNodes(
           const seen = await loadNodesSeen(db, pageOf(ranked, paging), matchTerm)
           return { value: { rows: seen.value, total: matching }, generation: seen.generation }
         },
+        ageFactorOf(sort),
       )
     }
     ;({ ids, total } = await rankedIds(db, text, where, sort, paging.limit, start))
