@@ -7,7 +7,8 @@ import { semverSortKey } from '../db/semver'
 import type { Schemas } from '../http/operations'
 import { insertNodeWithVersions, setNodeStatus, setPublisherStatus } from '../test/data'
 import { BACKENDS, createTestApp, expectErrorBody, get, query, type TestApp } from '../test/harness'
-import { editsToPrefix, tagTier, withinOneEdit } from './suggest'
+import { editsToPrefix } from '@/src/lib/edit-distance'
+import { tagTier, withinOneEdit } from './suggest'
 
 type SuggestionList = Schemas['SuggestionList']
 

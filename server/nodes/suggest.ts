@@ -7,6 +7,7 @@
 // matched here, with one edit allowed. Each candidate gets a tier (exact, prefix, word prefix,
 // inside, typo); the best tiers win, then the closer length, then popularity.
 import { sql, type SQL } from 'drizzle-orm'
+import { editsToPrefix } from '@/src/lib/edit-distance'
 import type { Db } from '../db/client'
 import { nodes, publishers, suggestionTerms } from '../db/schema'
 import type { Schemas } from '../http/operations'
@@ -69,31 +70,6 @@ function prefixRows(prefix: string, rows: number, startsOnly = false): SQL {
   return sql`(select term, is_start, kind, label, node_id, publisher_id from ${suggestionTerms}
     where term like ${`${escapeLike(prefix)}%`} ${startsOnly ? sql`and is_start` : sql``}
     order by term using ~<~ limit ${rows})`
-}
-
-/**
- * Edits (insert, delete, change, swap of neighbours) between `typed` and the closest start of
- * `term`, or Infinity when more than `most`.
- */
-export function editsToPrefix(typed: string, term: string, most: number): number {
-  // Optimal string alignment distance of `typed` to every prefix of `term`, row by row.
-  let before: number[] = []
-  let previous = Array.from({ length: term.length + 1 }, (_, j) => j)
-  for (let i = 1; i <= typed.length; i++) {
-    const current = [i]
-    for (let j = 1; j <= term.length; j++) {
-      const cost = typed[i - 1] === term[j - 1] ? 0 : 1
-      let value = Math.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
-      if (i > 1 && j > 1 && typed[i - 1] === term[j - 2] && typed[i - 2] === term[j - 1]) {
-        value = Math.min(value, before[j - 2] + 1)
-      }
-      current.push(value)
-    }
-    before = previous
-    previous = current
-  }
-  const best = Math.min(...previous)
-  return best <= most ? best : Number.POSITIVE_INFINITY
 }
 
 interface IndexRow {

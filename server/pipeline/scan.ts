@@ -1,6 +1,7 @@
 // The static security scan of a checked archive: the rules of `scan-rules.ts` over its Python and
 // JavaScript sources, requirements.txt and the declared dependencies. Pure and synchronous, with
 // a time budget per file and per archive, so a hostile archive ends in findings, never a hang.
+import { editDistance } from '@/src/lib/edit-distance'
 import type { CheckedArchive } from './archive'
 import { snippet, type Finding, type Scanner, type Severity } from './findings'
 import {
@@ -493,29 +494,6 @@ export function imitatedPackage(name: string): string | null {
     if (distance >= 1 && distance <= threshold) return target
   }
   return null
-}
-
-/** Optimal string alignment distance (edits and swaps of neighbours), or max+1 when above max. */
-function editDistance(a: string, b: string, max: number): number {
-  let before = new Array<number>(b.length + 1).fill(0)
-  let previous = Array.from({ length: b.length + 1 }, (_, index) => index)
-  for (let i = 1; i <= a.length; i++) {
-    const current = [i]
-    let rowMin = i
-    for (let j = 1; j <= b.length; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1
-      let value = Math.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) {
-        value = Math.min(value, before[j - 2] + 1)
-      }
-      current.push(value)
-      rowMin = Math.min(rowMin, value)
-    }
-    if (rowMin > max) return max + 1
-    before = previous
-    previous = current
-  }
-  return previous[b.length]
 }
 
 function scanRequirements(lines: RequirementLine[], filePath: string): Finding[] {
