@@ -19,19 +19,25 @@ ALTER TABLE "suggestion_terms" ADD CONSTRAINT "suggestion_terms_publisher_id_pub
 CREATE INDEX "suggestion_terms_term_idx" ON "suggestion_terms" USING btree ("term" text_pattern_ops,"is_start","kind","label","node_id","publisher_id");--> statement-breakpoint
 CREATE INDEX "suggestion_terms_node_idx" ON "suggestion_terms" USING btree ("node_id","kind");--> statement-breakpoint
 CREATE INDEX "suggestion_terms_publisher_idx" ON "suggestion_terms" USING btree ("publisher_id");--> statement-breakpoint
--- The terms a label is found by (suggestion_terms): the whole label lower-cased, its words
--- joined by spaces (CamelCase, digits, "-", "_" split words: "KSamplerAdvanced" is also
--- "ksampler advanced"), and the label from each later word on (at most eight words).
-CREATE FUNCTION registry_suggestion_terms(label text) RETURNS TABLE(term text, is_start boolean)
+-- The terms a label (and its alias: a node's or publisher's id) is found by (suggestion_terms):
+-- the whole label lower-cased, its words joined by spaces (CamelCase, digits, "-", "_" split
+-- words: "KSamplerAdvanced" is also "k sampler advanced"), and the label from each later word on
+-- (at most eight words); each term once.
+CREATE FUNCTION registry_suggestion_terms(label text, alias text DEFAULT NULL)
+  RETURNS TABLE(term text, is_start boolean)
   LANGUAGE sql IMMUTABLE PARALLEL SAFE
   AS $$
-  WITH words AS (
+  WITH names AS (
+    SELECT name FROM unnest(array[coalesce(label, ''), alias]) AS name WHERE name IS NOT NULL
+  ), words AS (
     SELECT array_remove(regexp_split_to_array(lower(
-      regexp_replace(regexp_replace(coalesce(label, ''),
+      regexp_replace(regexp_replace(name,
         '([[:lower:][:digit:]])([[:upper:]])', '\1 \2', 'g'),
         '([[:upper:]])([[:upper:]][[:lower:]])', '\1 \2', 'g')), '[^[:alnum:]]+'), '') AS w
+    FROM names
   ), found AS (
-    SELECT left(regexp_replace(lower(btrim(coalesce(label, ''))), '\s+', ' ', 'g'), 200) AS term, true AS is_start
+    SELECT left(regexp_replace(lower(btrim(name)), '\s+', ' ', 'g'), 200) AS term, true AS is_start
+      FROM names
     UNION ALL SELECT left(array_to_string(w, ' '), 200), true FROM words
     UNION ALL SELECT left(array_to_string(w[i:], ' '), 200), false
       FROM words, generate_series(2, least(cardinality(w), 8)) AS i
@@ -43,10 +49,8 @@ BEGIN
   IF TG_OP = 'INSERT' OR NEW.name IS DISTINCT FROM OLD.name THEN
     DELETE FROM suggestion_terms WHERE node_id = NEW.id AND kind = 'node';
     INSERT INTO suggestion_terms (kind, term, is_start, label, node_id)
-      SELECT 'node', t.term, bool_or(t.is_start), left(coalesce(nullif(NEW.name, ''), NEW.id), 200), NEW.id
-      FROM (SELECT * FROM registry_suggestion_terms(NEW.name)
-            UNION ALL SELECT * FROM registry_suggestion_terms(NEW.id)) AS t
-      GROUP BY t.term;
+      SELECT 'node', t.term, t.is_start, left(coalesce(nullif(NEW.name, ''), NEW.id), 200), NEW.id
+      FROM registry_suggestion_terms(NEW.name, NEW.id) AS t;
   END IF;
   IF TG_OP = 'INSERT' OR NEW.latest_version_id IS DISTINCT FROM OLD.latest_version_id THEN
     DELETE FROM suggestion_terms WHERE node_id = NEW.id AND kind = 'comfy_node';
@@ -82,25 +86,19 @@ CREATE FUNCTION registry_publisher_suggestions() RETURNS trigger LANGUAGE plpgsq
 BEGIN
   DELETE FROM suggestion_terms WHERE publisher_id = NEW.id;
   INSERT INTO suggestion_terms (kind, term, is_start, label, publisher_id)
-    SELECT 'publisher', t.term, bool_or(t.is_start), left(coalesce(nullif(NEW.name, ''), NEW.id), 200), NEW.id
-    FROM (SELECT * FROM registry_suggestion_terms(NEW.name)
-          UNION ALL SELECT * FROM registry_suggestion_terms(NEW.id)) AS t
-    GROUP BY t.term;
+    SELECT 'publisher', t.term, t.is_start, left(coalesce(nullif(NEW.name, ''), NEW.id), 200), NEW.id
+    FROM registry_suggestion_terms(NEW.name, NEW.id) AS t;
   RETURN NULL;
 END $$;--> statement-breakpoint
 CREATE TRIGGER publishers_suggestions AFTER INSERT OR UPDATE OF name ON publishers
   FOR EACH ROW EXECUTE FUNCTION registry_publisher_suggestions();--> statement-breakpoint
 -- What is already there.
 INSERT INTO suggestion_terms (kind, term, is_start, label, publisher_id)
-  SELECT 'publisher', t.term, bool_or(t.is_start), left(coalesce(nullif(p.name, ''), p.id), 200), p.id
-  FROM publishers AS p, LATERAL (SELECT * FROM registry_suggestion_terms(p.name)
-    UNION ALL SELECT * FROM registry_suggestion_terms(p.id)) AS t
-  GROUP BY p.id, t.term;--> statement-breakpoint
+  SELECT 'publisher', t.term, t.is_start, left(coalesce(nullif(p.name, ''), p.id), 200), p.id
+  FROM publishers AS p, registry_suggestion_terms(p.name, p.id) AS t;--> statement-breakpoint
 INSERT INTO suggestion_terms (kind, term, is_start, label, node_id)
-  SELECT 'node', t.term, bool_or(t.is_start), left(coalesce(nullif(n.name, ''), n.id), 200), n.id
-  FROM nodes AS n, LATERAL (SELECT * FROM registry_suggestion_terms(n.name)
-    UNION ALL SELECT * FROM registry_suggestion_terms(n.id)) AS t
-  GROUP BY n.id, t.term;--> statement-breakpoint
+  SELECT 'node', t.term, t.is_start, left(coalesce(nullif(n.name, ''), n.id), 200), n.id
+  FROM nodes AS n, registry_suggestion_terms(n.name, n.id) AS t;--> statement-breakpoint
 INSERT INTO suggestion_terms (kind, term, is_start, label, node_id)
   SELECT 'comfy_node', t.term, t.is_start, left(c.comfy_node_name, 200), n.id
   FROM nodes AS n JOIN comfy_nodes AS c ON c.node_version_id = n.latest_version_id,
