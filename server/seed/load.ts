@@ -111,6 +111,12 @@ async function insertChunked<TTable extends PgTable>(
 
 const BULK_TABLES = ['nodes', 'node_versions', 'comfy_nodes', 'node_reviews'] as const
 
+/**
+ * Kept while loading: the suggestion triggers look nodes up by latest version for every class
+ * inserted (migration 0013), which without it reads the whole table each time.
+ */
+const NEEDED_WHILE_LOADING = ['nodes_latest_version_idx']
+
 interface IndexDefinition {
   name: string
   definition: string
@@ -125,7 +131,11 @@ async function dropSecondaryIndexes(db: Db): Promise<IndexDefinition[]> {
       sql`schemaname = current_schema() and tablename in (${sql.join(
         BULK_TABLES.map((t) => sql`${t}`),
         sql`, `,
-      )}) and indexdef not like 'CREATE UNIQUE INDEX%'`,
+      )}) and indexdef not like 'CREATE UNIQUE INDEX%'
+        and indexname not in (${sql.join(
+          NEEDED_WHILE_LOADING.map((name) => sql`${name}`),
+          sql`, `,
+        )})`,
     )
   for (const index of indexes) await db.execute(sql`drop index ${sql.identifier(index.name)}`)
   return indexes
