@@ -57,6 +57,11 @@ export interface ServerConfig {
    */
   orderingCacheMs: number
   /**
+   * NODE_ROW_CACHE: how many nodes' rows listings and searches keep in memory, each checked
+   * against the database at every read (0: none; see server/nodes/row-cache.ts).
+   */
+  nodeRowCache: number
+  /**
    * DOWNLOAD_FLUSH_MS: installs are counted in memory and written this often (0: each at once;
    * see server/nodes/download-counter.ts).
    */
@@ -123,6 +128,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: trustProxy(env.TRUST_PROXY),
     publicCacheMs: nonNegative('PUBLIC_CACHE_MS', env.PUBLIC_CACHE_MS ?? '1000'),
     orderingCacheMs: nonNegative('ORDERING_CACHE_MS', env.ORDERING_CACHE_MS ?? '60000'),
+    nodeRowCache: nonNegative('NODE_ROW_CACHE', env.NODE_ROW_CACHE ?? '100000'),
     downloadFlushMs: nonNegative('DOWNLOAD_FLUSH_MS', env.DOWNLOAD_FLUSH_MS ?? '1000'),
   }
 }

@@ -3,8 +3,8 @@
 // whole-catalogue read (limit 30, every page in order: total time and slowest page), list pages
 // (first, Manager-sized, deep), a node, a search mix (common and rare words, two words, typos,
 // class names, a tag filter, other sorts, pages 1–5), suggestions, and the admins' review queue;
-// then lists and searches again with cached orderings off (ORDERING_CACHE_MS=0), the database's
-// own cost. Datasets are generated once and reused (pass --fresh to rebuild). Prints a table and
+// then lists and searches again with cached orderings and rows off (ORDERING_CACHE_MS=0,
+// NODE_ROW_CACHE=0), the database's own cost. Datasets are generated once and reused (pass --fresh to rebuild). Prints a table and
 // writes bench-results/api.json.
 //   --only postgres|pglite   --seconds N (per scenario, default 8)   --connections N (default 32)
 //   --admin (only the admins' review queue)
@@ -361,7 +361,7 @@ async function measure(backend: Backend, sample: Sample) {
   }
 
   // The same without cached orderings: what each search and page costs the database.
-  const cold = startApi(backend, API_PORT, { ORDERING_CACHE_MS: '0' })
+  const cold = startApi(backend, API_PORT, { ORDERING_CACHE_MS: '0', NODE_ROW_CACHE: '0' })
   try {
     await fetchWhenUp(base, cold)
     for (const connections of [1, CONNECTIONS]) {

@@ -30,6 +30,7 @@ import { registerRateLimits } from './rate-limits'
 import { publicAnswers } from './public-cache'
 import { DownloadCounter } from '../nodes/download-counter'
 import { OrderingCache } from '../nodes/ordering-cache'
+import { NodeRowCache } from '../nodes/row-cache'
 import { countDownloads, type DownloadCount } from '../nodes/queries'
 
 function formatBytes(bytes: number): string {
@@ -276,7 +277,10 @@ export async function buildApp(
   )
 
   const publicCache = publicAnswers(deps.db, deps.config.publicCacheMs)
-  const orderings = new OrderingCache(deps.db, deps.config.orderingCacheMs)
+  const nodeCaches = {
+    orderings: new OrderingCache(deps.db, deps.config.orderingCacheMs),
+    rows: new NodeRowCache(deps.config.nodeRowCache),
+  }
   const writeDownloads = (counts: DownloadCount[]) => countDownloads(deps.db, counts)
   const downloads = new DownloadCounter(writeDownloads, deps.config.downloadFlushMs, (error) =>
     app.log.warn({ err: error }, 'download counts not written yet; kept for the next try'),
@@ -296,7 +300,7 @@ export async function buildApp(
         if (!handler || !operation) throw notImplemented(operationId)
         const caller = await authenticate(deps, request, operation.access)
         await rateLimits.checkCaller(operation, caller, reply)
-        const context = { deps, caller, downloads, publicCache, orderings }
+        const context = { deps, caller, downloads, publicCache, nodeCaches }
         if (operation.publicCache && caller === null) {
           return publicCache.answer(`${operationId} ${request.url}`, () =>
             handler(request, reply, context),
@@ -306,7 +310,7 @@ export async function buildApp(
         // A change made here: public answers are recomputed, orderings checked afresh.
         if (operation.changesState) {
           publicCache.forget()
-          orderings.changed()
+          nodeCaches.orderings.changed()
         }
         return answer
       }

@@ -4,7 +4,7 @@ import type { ServerConfig } from '../config'
 import type { Db } from '../db/client'
 import type { DownloadCounter } from '../nodes/download-counter'
 import type { ArchiveStorage } from '../storage'
-import type { OrderingCache } from '../nodes/ordering-cache'
+import type { NodeReadCaches } from '../nodes/queries'
 import type { PublicAnswerCache } from './public-cache'
 
 export interface AppDeps {
@@ -34,6 +34,9 @@ export interface RequestContext {
   downloads: DownloadCounter
   /** Anonymous answers shared for a moment (server/http/public-cache.ts). */
   publicCache: PublicAnswerCache
-  /** Which nodes listings and searches show, in order, reused (server/nodes/ordering-cache.ts). */
-  orderings: OrderingCache
+  /**
+   * Which nodes listings and searches show, in order (server/nodes/ordering-cache.ts), and their
+   * rows (server/nodes/row-cache.ts), reused.
+   */
+  nodeCaches: NodeReadCaches
 }

@@ -1,6 +1,7 @@
 // Reading nodes: listing with filters and sorts, typo-tolerant search, and one node with its
 // latest version and publisher. Visibility rules for anonymous callers live here.
 import { and, arrayContains, arrayOverlaps, eq, inArray, ne, sql, type SQL } from 'drizzle-orm'
+import type { SelectedFields } from 'drizzle-orm/pg-core'
 import type { Db } from '../db/client'
 import type { QueryOf } from '../http/operations'
 import { nodeOrderBy } from '../db/ordering'
@@ -23,6 +24,7 @@ import {
   type OrderingCache,
   type Seen,
 } from './ordering-cache'
+import type { NodeRowCache } from './row-cache'
 
 /** The sort names of the contract (`sort` of searchNodes, a superset of listAllNodes'). */
 export type NodeSort = NonNullable<QueryOf<'searchNodes'>['sort']>
@@ -93,41 +95,73 @@ const SORT_ORDER: Record<NodeSort, SQL[]> = {
 }
 
 /**
+ * A stamp of the three rows a node is shown from: their xmin, which every committed change to a
+ * row replaces (row-cache.ts).
+ */
+const rowStamp = sql<string>`${nodes}.xmin::text || ' ' || coalesce(${nodeVersions}.xmin::text, '') || ' ' || ${publishers}.xmin::text`
+
+/**
  * Loads nodes with their latest version and publisher, in the order of `ids`; with `comfyTerm`,
  * also how many classes of each one's latest version match it; and the catalogue generation
- * these rows belong to (ordering-cache.ts `answer`). One query.
+ * these rows belong to (ordering-cache.ts `answer`). One query. With a row cache holding some of
+ * them, the query reads only the rows' stamps, and a second one the rows that are not kept as
+ * they are now (row-cache.ts).
  */
 async function loadNodesSeen(
   db: Db,
   ids: string[],
   comfyTerm?: string,
+  cache?: NodeRowCache,
 ): Promise<Seen<NodeWithRelations[]>> {
   if (ids.length === 0) return { value: [], generation: await catalogueGenerationOf(db) }
   const matched = comfyTerm
     ? sql<number>`(select count(*)::int from ${comfyNodes}
         where ${comfyNodes.nodeVersionId} = ${nodes.latestVersionId} and ${comfyNodeMatches(comfyTerm)})`
     : sql<undefined>`null`
-  const rows = await db
-    .select({
-      node: nodeColumns,
-      latestVersion: nodeVersions,
-      publisher: publishers,
-      comfyNodesMatched: matched,
-      generation: currentGeneration,
+  const read = <T extends SelectedFields>(columns: T, which: string[]) =>
+    db
+      .select({
+        ...columns,
+        stamp: rowStamp,
+        comfyNodesMatched: matched,
+        generation: currentGeneration,
+      })
+      .from(nodes)
+      .leftJoin(nodeVersions, eq(nodeVersions.id, nodes.latestVersionId))
+      .innerJoin(publishers, eq(publishers.id, nodes.publisherId))
+      // One array parameter: the same statement text whatever the page size.
+      .where(sql`${nodes.id} = any(${sql.param(which)}::text[])`)
+  const whole = { node: nodeColumns, latestVersion: nodeVersions, publisher: publishers }
+  const found = new Map<string, NodeWithRelations>()
+  const keep = (rows: Awaited<ReturnType<typeof read<typeof whole>>>) => {
+    for (const { stamp, comfyNodesMatched: _matched, generation: _generation, ...row } of rows) {
+      cache?.set(row.node.id, stamp, row)
+      found.set(row.node.id, row)
+    }
+  }
+
+  let heads
+  if (cache?.enabled && ids.some((id) => cache.holds(id))) {
+    heads = await read({ id: nodes.id }, ids)
+    const missing = heads.flatMap((head) => {
+      const kept = cache.get(head.id, head.stamp)
+      if (kept) found.set(head.id, kept)
+      return kept ? [] : [head.id]
     })
-    .from(nodes)
-    .leftJoin(nodeVersions, eq(nodeVersions.id, nodes.latestVersionId))
-    .innerJoin(publishers, eq(publishers.id, nodes.publisherId))
-    // One array parameter: the same statement text whatever the page size.
-    .where(sql`${nodes.id} = any(${sql.param(ids)}::text[])`)
-  const byId = new Map(rows.map((row) => [row.node.id, row]))
+    if (missing.length > 0) keep(await read(whole, missing))
+  } else {
+    const rows = await read(whole, ids)
+    keep(rows)
+    heads = rows.map((row) => ({ ...row, id: row.node.id }))
+  }
+
+  const matches = new Map(heads.map((head) => [head.id, head.comfyNodesMatched]))
   const value = ids.flatMap((id) => {
-    const row = byId.get(id)
+    const row = found.get(id)
     if (!row) return []
-    const { comfyNodesMatched, generation: _generation, ...rest } = row
-    return [comfyTerm ? { ...rest, comfyNodesMatched: Number(comfyNodesMatched ?? 0) } : rest]
+    return [comfyTerm ? { ...row, comfyNodesMatched: Number(matches.get(id) ?? 0) } : row]
   })
-  const generation = rows.length > 0 ? Number(rows[0].generation) : await catalogueGenerationOf(db)
+  const generation = heads[0] ? Number(heads[0].generation) : await catalogueGenerationOf(db)
   return { value, generation }
 }
 
@@ -159,6 +193,12 @@ async function pageOfNodeIds(
     ),
   ])
   return { ids: page.map((row) => row.id), total }
+}
+
+/** What listings and searches reuse between requests: one of each per API process (app.ts). */
+export interface NodeReadCaches {
+  orderings: OrderingCache
+  rows: NodeRowCache
 }
 
 export interface NodePage {
@@ -197,12 +237,12 @@ export async function listNodes(
   filters: NodeFilters,
   sort: NodeSort,
   paging: Paging,
-  orderings?: OrderingCache,
+  caches?: NodeReadCaches,
 ): Promise<NodePage> {
   const where = and(...filterConditions(filters))
   const shared = sharedFilters(filters)
-  if (orderings && shared) {
-    return orderings.answer(
+  if (caches && shared) {
+    return caches.orderings.answer(
       orderingKey({ list: sort, ...shared }),
       async (): Promise<Ordering> => {
         const rows = await db
@@ -213,7 +253,12 @@ export async function listNodes(
         return { ids: rows.map((row) => row.id), total: rows.length }
       },
       async ({ ids, total }) => {
-        const { value: rows, generation } = await loadNodesSeen(db, pageOf(ids, paging))
+        const { value: rows, generation } = await loadNodesSeen(
+          db,
+          pageOf(ids, paging),
+          undefined,
+          caches.rows,
+        )
         return { value: { rows, total }, generation }
       },
       ageFactorOf(sort),
@@ -221,7 +266,7 @@ export async function listNodes(
   }
   const { ids, total } = await pageOfNodeIds(db, where, SORT_ORDER[sort], paging)
   return {
-    rows: await loadNodes(db, ids),
+    rows: (await loadNodesSeen(db, ids, undefined, caches?.rows)).value,
     total,
   }
 }
@@ -431,7 +476,7 @@ export async function searchNodes(
   filters: NodeFilters,
   sort: NodeSort,
   paging: Paging,
-  orderings?: OrderingCache,
+  caches?: NodeReadCaches,
 ): Promise<NodePage> {
   const conditions = filterConditions(filters)
   const text = query.search?.trim() ?? ''
@@ -458,17 +503,17 @@ export async function searchNodes(
     const matchTerm = comfyTerm || text
     // The first SEARCH_ORDERING_IDS of a search are cached; deeper pages are asked directly.
     if (
-      orderings &&
+      caches &&
       shared &&
       !comfyTerm &&
       !repositoryTerm &&
       start + paging.limit <= SEARCH_ORDERING_IDS
     ) {
-      return orderings.answer(
+      return caches.orderings.answer(
         orderingKey({ search: text, sort, ...shared }),
         () => rankedIds(db, text, where, sort, SEARCH_ORDERING_IDS, 0),
         async ({ ids: ranked, total: matching }) => {
-          const seen = await loadNodesSeen(db, pageOf(ranked, paging), matchTerm)
+          const seen = await loadNodesSeen(db, pageOf(ranked, paging), matchTerm, caches.rows)
           return { value: { rows: seen.value, total: matching }, generation: seen.generation }
         },
         ageFactorOf(sort),
@@ -476,12 +521,12 @@ export async function searchNodes(
     }
     ;({ ids, total } = await rankedIds(db, text, where, sort, paging.limit, start))
   } else if (!comfyTerm && !repositoryTerm) {
-    return listNodes(db, filters, sort, paging, orderings)
+    return listNodes(db, filters, sort, paging, caches)
   } else {
     ;({ ids, total } = await pageOfNodeIds(db, where, SORT_ORDER[sort], paging))
   }
   // How many classes match: shown where the name does not say why a node was found.
-  const rows = await loadNodes(db, ids, comfyTerm || text)
+  const { value: rows } = await loadNodesSeen(db, ids, comfyTerm || text, caches?.rows)
   return { rows, total }
 }
 

@@ -71,7 +71,7 @@ export const nodeHandlers: HandlerMap = {
       filtersOf(query, context),
       query.sort ?? 'downloads',
       { page, limit },
-      context.orderings,
+      context.nodeCaches,
     )
     return nodeListResponse(result, page, limit, context)
   },
@@ -89,7 +89,7 @@ export const nodeHandlers: HandlerMap = {
       filtersOf(query, context),
       query.sort ?? 'relevance',
       { page, limit },
-      context.orderings,
+      context.nodeCaches,
     )
     return nodeListResponse(result, page, limit, context)
   },

@@ -106,7 +106,7 @@ export const publisherHandlers: HandlerMap = {
       filters,
       'name',
       { page: 1, limit: 1000 },
-      context.orderings,
+      context.nodeCaches,
     )
     const view = versionView(context, false)
     return result.rows.map((row) => toApiNode(row, view))
@@ -122,7 +122,7 @@ export const publisherHandlers: HandlerMap = {
       filters,
       'name',
       { page, limit },
-      context.orderings,
+      context.nodeCaches,
     )
     const view = versionView(context, false)
     return {
