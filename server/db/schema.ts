@@ -568,6 +568,90 @@ export type ComfyNode = typeof comfyNodes.$inferSelect
 export type Job = typeof jobs.$inferSelect
 export type NewComfyNode = typeof comfyNodes.$inferInsert
 export type PersonalAccessToken = typeof personalAccessTokens.$inferSelect
+
+// ─── Customers: credit accounts of signed-in users (server/customers/) ───
+
+/** A signed-in user's credit account, opened on first use. Money in integer micro-credits. */
+export const customers = pgTable(
+  'customers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .unique('customers_user_id_unique')
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Always the sum of the ledger's amounts (customer_events), kept with it in one transaction. */
+    balanceMicros: bigint('balance_micros', { mode: 'number' }).notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [check('customers_balance_not_negative', sql`${t.balanceMicros} >= 0`)],
+)
+
+export const customerEventTypes = [
+  'account_created',
+  'credit_added',
+  'api_usage',
+  'refund',
+  'adjustment',
+  'api_key_created',
+  'api_key_deleted',
+] as const
+export type CustomerEventType = (typeof customerEventTypes)[number]
+
+/** The append-only ledger: every change of a balance, and the account's other events. */
+export const customerEvents = pgTable(
+  'customer_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    type: text('type', { enum: customerEventTypes }).notNull(),
+    /** What the event added to the balance (negative for usage); 0 for events without money. */
+    amountMicros: bigint('amount_micros', { mode: 'number' }).notNull().default(0),
+    /** The balance the event left. */
+    balanceMicros: bigint('balance_micros', { mode: 'number' }).notNull(),
+    description: text('description').notNull().default(''),
+    /** The admin who recorded it, if one did (kept as history: no foreign key). */
+    actorUserId: text('actor_user_id'),
+    apiKeyId: uuid('api_key_id'),
+    apiKeyName: text('api_key_name'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('customer_events_customer_created_idx').on(t.customerId, t.createdAt.desc(), t.id),
+    check(
+      'customer_events_type_known',
+      sql`${t.type} in (${sql.raw(customerEventTypes.map((type) => `'${type}'`).join(', '))})`,
+    ),
+  ],
+)
+
+/** Keys ComfyUI clients send as X-API-KEY; only the hash and a prefix are kept. */
+export const customerApiKeys = pgTable(
+  'customer_api_keys',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    /** SHA-256 of the whole key. */
+    keyHash: text('key_hash').notNull().unique('customer_api_keys_key_hash_unique'),
+    /** The key's non-secret beginning ("cr_key_<public id>"), shown in lists. */
+    keyPrefix: text('key_prefix').notNull(),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+  },
+  (t) => [index('customer_api_keys_customer_idx').on(t.customerId, t.createdAt.desc())],
+)
+
+export type Customer = typeof customers.$inferSelect
+export type CustomerEvent = typeof customerEvents.$inferSelect
+export type CustomerApiKey = typeof customerApiKeys.$inferSelect
+
 export type NewPersonalAccessToken = typeof personalAccessTokens.$inferInsert
 export type NodeReview = typeof nodeReviews.$inferSelect
 export type NewNodeReview = typeof nodeReviews.$inferInsert

@@ -13,6 +13,7 @@ import { and, eq } from 'drizzle-orm'
 import { listOperations, loadContract } from './contract'
 import {
   adminActions,
+  customers,
   nodes,
   nodeVersions,
   publisherInvitations,
@@ -22,6 +23,8 @@ import {
 } from '../db/schema'
 import { buildNodeArchive } from '../seed/archive'
 import { createToken } from '../tokens/tokens'
+import { openAccount } from '../customers/accounts'
+import { createApiKey } from '../customers/api-keys'
 import { signUpUser, signUpVerifiedUser, uniqueEmail, type TestUser } from '../test/auth'
 import { insertNodeWithVersions, insertUploadLink, snapshotState } from '../test/data'
 import { startFakeGithub, type FakeGithub } from '../test/fake-github'
@@ -51,6 +54,11 @@ interface Fixture {
   batchId?: string
   /** A publisher without members (set by adminUpdatePublisher's `prepare`). */
   lonePublisherId?: string
+  /** The publisher's owner (the banned one for the `banned` role). */
+  ownerUid: string
+  /** The owner's credit account and one of its API keys (set by the customer rows' `prepare`). */
+  customerId?: string
+  apiKeyId?: string
 }
 
 interface Call {
@@ -80,6 +88,16 @@ const OWNER_WRITE = (ok: number): Record<Role, number> => ({
   owner: ok,
   admin: ok,
   banned: 403,
+})
+
+/** Anyone signed in (their own things). */
+const SIGNED_IN = (ok: number): Record<Role, number> => ({
+  anonymous: 401,
+  stranger: ok,
+  member: ok,
+  owner: ok,
+  admin: ok,
+  banned: ok,
 })
 
 const ADMIN_ONLY = (ok: number): Record<Role, number> => ({
@@ -187,7 +205,22 @@ describe.each(BACKENDS)('authorization matrix on %s', (backend) => {
       uploadToken,
       unclaimedNodeId,
       memberUid: user('member').uid,
+      ownerUid: owner.uid,
     }
+  }
+
+  /** Opens the fixture owner's credit account with one API key. */
+  async function withCustomer(f: Fixture) {
+    const account = await openAccount(h.db, f.ownerUid)
+    f.customerId = account.customer.id
+    f.apiKeyId = (
+      await createApiKey(h.db, f.customerId, { name: 'matrix', description: '' })
+    ).row.id
+  }
+
+  /** Every matrix user has a credit account (so self reads answer 200). */
+  async function everyoneACustomer() {
+    for (const role of ROLES) if (role !== 'anonymous') await openAccount(h.db, user(role).uid)
   }
 
   /** Approves the fixture's Pending version as an admin would (status and audit row). */
@@ -493,10 +526,80 @@ describe.each(BACKENDS)('authorization matrix on %s', (backend) => {
       call: (f) => ({ method: 'POST', url: `/nodes/${f.nodeId}/reviews?star=4` }),
       expect: { ...OWNER_WRITE(200), stranger: 200, member: 200 },
     },
+    {
+      operationId: 'getAuthenticatedCustomer',
+      // Opening the account is the change: nobody has one before.
+      prepare: async () => {
+        await h.db.delete(customers)
+      },
+      call: () => ({ method: 'GET', url: '/customers/me' }),
+      expect: SIGNED_IN(200),
+    },
+    {
+      operationId: 'createCustomerApiKey',
+      call: () => ({ method: 'POST', url: '/customers/api-keys', body: { name: 'Matrix key' } }),
+      expect: SIGNED_IN(201),
+    },
+    {
+      operationId: 'deleteCustomerApiKey',
+      prepare: withCustomer,
+      call: (f) => ({ method: 'DELETE', url: `/customers/api-keys/${f.apiKeyId}` }),
+      // Only the key's customer: the fixture's owner (the banned owner for `banned`).
+      expect: {
+        anonymous: 401,
+        stranger: 404,
+        member: 404,
+        owner: 204,
+        admin: 404,
+        banned: 204,
+      },
+    },
+    {
+      operationId: 'recordCustomerEvent',
+      prepare: withCustomer,
+      call: (f) => ({
+        method: 'POST',
+        url: `/customers/${f.customerId}/events`,
+        body: { event_type: 'credit_added', amount_micros: 1_000_000, reason: 'Matrix top-up' },
+      }),
+      expect: ADMIN_ONLY(201),
+    },
   ]
 
   /** The admins' reads: admin-only, answered only to admins, never changing anything. */
   const readRows: Row[] = [
+    {
+      operationId: 'listCustomers',
+      prepare: withCustomer,
+      call: () => ({ method: 'GET', url: '/customers?email=owner' }),
+      expect: ADMIN_ONLY(200),
+      read: true,
+    },
+    ...(['', '/balance', '/events'] as const).map((suffix): Row => ({
+      operationId: {
+        '': 'getCustomerById',
+        '/balance': 'getCustomerBalanceById',
+        '/events': 'getCustomerEventsById',
+      }[suffix],
+      prepare: withCustomer,
+      call: (f) => ({ method: 'GET', url: `/customers/${f.customerId}${suffix}` }),
+      expect: ADMIN_ONLY(200),
+      read: true,
+    })),
+    // A signed-in user's own credit: anyone signed in, about themselves only.
+    ...(
+      [
+        ['getCustomerBalance', '/customers/balance'],
+        ['getCustomerEvents', '/customers/events'],
+        ['listCustomerApiKeys', '/customers/api-keys'],
+      ] as const
+    ).map(([operationId, url]): Row => ({
+      operationId,
+      prepare: everyoneACustomer,
+      call: () => ({ method: 'GET', url }),
+      expect: SIGNED_IN(200),
+      read: true,
+    })),
     {
       operationId: 'listAdminActions',
       prepare: async (f) => {

@@ -1053,7 +1053,7 @@ export interface paths {
         };
         /**
          * List customers (admin)
-         * @description Who may call: admins. Not built yet (501).
+         * @description Who may call: admins. Customers whose email contains `email` (any case), newest first.
          */
         get: operations["listCustomers"];
         put?: never;
@@ -1073,12 +1073,37 @@ export interface paths {
         };
         /**
          * List the caller's API keys
-         * @description Who may call: any signed-in customer. Not built yet (501).
+         * @description Who may call: any signed-in user (none before their first key). Newest first; the secret is never shown again, only its prefix.
          */
         get: operations["listCustomerApiKeys"];
         put?: never;
-        post?: never;
+        /**
+         * Create an API key for ComfyUI
+         * @description Who may call: any signed-in user (opens their credit account if needed). The answer
+         *     holds the key itself, shown this once; only its hash and prefix are kept.
+         */
+        post: operations["createCustomerApiKey"];
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/customers/api-keys/{keyId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete one of the caller's API keys
+         * @description Who may call: the key's customer. It stops working at once.
+         */
+        delete: operations["deleteCustomerApiKey"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1093,7 +1118,7 @@ export interface paths {
         };
         /**
          * The caller's credit balance
-         * @description Who may call: any signed-in customer. Not built yet (501).
+         * @description Who may call: any signed-in user; 404 before their credit account exists (`GET /customers/me` opens it).
          */
         get: operations["getCustomerBalance"];
         put?: never;
@@ -1113,7 +1138,7 @@ export interface paths {
         };
         /**
          * The caller's billing events
-         * @description Who may call: any signed-in customer. Not built yet (501).
+         * @description Who may call: any signed-in user (none before their credit account exists). The ledger, newest first.
          */
         get: operations["getCustomerEvents"];
         put?: never;
@@ -1133,7 +1158,7 @@ export interface paths {
         };
         /**
          * The caller's customer record
-         * @description Who may call: any signed-in user. Not built yet (501).
+         * @description Who may call: any signed-in user. Opens their credit account (balance 0) on first use.
          */
         get: operations["getAuthenticatedCustomer"];
         put?: never;
@@ -1153,7 +1178,7 @@ export interface paths {
         };
         /**
          * Get a customer (admin)
-         * @description Who may call: admins. Not built yet (501).
+         * @description Who may call: admins.
          */
         get: operations["getCustomerById"];
         put?: never;
@@ -1173,7 +1198,7 @@ export interface paths {
         };
         /**
          * A customer's balance (admin)
-         * @description Who may call: admins. Not built yet (501).
+         * @description Who may call: admins.
          */
         get: operations["getCustomerBalanceById"];
         put?: never;
@@ -1193,11 +1218,17 @@ export interface paths {
         };
         /**
          * A customer's billing events (admin)
-         * @description Who may call: admins. Not built yet (501).
+         * @description Who may call: admins. The ledger, newest first.
          */
         get: operations["getCustomerEventsById"];
         put?: never;
-        post?: never;
+        /**
+         * Record a top-up, refund, usage or adjustment (admin)
+         * @description Who may call: admins. Adds one event to the customer's ledger and moves the balance by
+         *     its amount, in one transaction: a balance never goes below zero (409), and concurrent
+         *     events never lose an update.
+         */
+        post: operations["recordCustomerEvent"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2578,13 +2609,37 @@ export interface components {
         };
         CustomerEvent: {
             id: string;
-            /** @description e.g. `credit_added`, `api_usage`, `account_created`. */
-            event_type: string;
+            event_type: components["schemas"]["CustomerEventType"];
+            /**
+             * @description `amount_micros` (signed: what the event added to the balance), `balance_micros` (the
+             *     balance it left), `description`; for key events `api_key_id` and `api_key_name`.
+             */
             params?: {
                 [key: string]: unknown;
             };
             /** Format: date-time */
             createdAt: string;
+        };
+        /**
+         * @description `account_created`; money: `credit_added` (a top-up), `api_usage`, `refund`, `adjustment`;
+         *     keys: `api_key_created`, `api_key_deleted`.
+         * @enum {string}
+         */
+        CustomerEventType: "account_created" | "credit_added" | "api_usage" | "refund" | "adjustment" | "api_key_created" | "api_key_deleted";
+        NewCustomerEvent: {
+            /** @enum {string} */
+            event_type: "credit_added" | "api_usage" | "refund" | "adjustment";
+            /**
+             * Format: int64
+             * @description Millionths of a credit. Positive for `credit_added` and `refund`, positive for
+             *     `api_usage` too (it is taken from the balance); signed and not zero for `adjustment`.
+             */
+            amount_micros: number;
+            reason: string;
+        };
+        NewApiKey: {
+            name: string;
+            description?: string;
         };
         CustomerEventListResponse: {
             events: components["schemas"]["CustomerEvent"][];
@@ -2607,8 +2662,12 @@ export interface components {
             description?: string;
             /** @description The first characters of the key, for recognising it. */
             key_prefix?: string;
+            /** @description The key itself, only in the answer that created it. */
+            key?: string;
             /** Format: date-time */
             createdAt: string;
+            /** Format: date-time */
+            lastUsedAt?: string;
         };
         BranchListResponse: {
             branches: string[];
@@ -2876,7 +2935,11 @@ export interface components {
         /** @description Sent by ComfyUI; accepted and ignored. */
         FormFactor: string;
         /** @description Only events of this type. */
-        EventFilter: string;
+        EventFilter: components["schemas"]["CustomerEventType"];
+        /** @description Only events at or after this time. */
+        EventsSince: string;
+        /** @description Only events before this time. */
+        EventsUntil: string;
     };
     requestBodies: never;
     headers: never;
@@ -4502,7 +4565,6 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            501: components["responses"]["NotImplemented"];
         };
     };
     listCustomerApiKeys: {
@@ -4524,7 +4586,56 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
-            501: components["responses"]["NotImplemented"];
+        };
+    };
+    createCustomerApiKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NewApiKey"];
+            };
+        };
+        responses: {
+            /** @description The key, with its secret. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiKey"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    deleteCustomerApiKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                keyId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Key deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
         };
     };
     getCustomerBalance: {
@@ -4547,7 +4658,6 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
-            501: components["responses"]["NotImplemented"];
         };
     };
     getCustomerEvents: {
@@ -4559,6 +4669,10 @@ export interface operations {
                 limit?: components["parameters"]["Limit"];
                 /** @description Only events of this type. */
                 filter?: components["parameters"]["EventFilter"];
+                /** @description Only events at or after this time. */
+                since?: components["parameters"]["EventsSince"];
+                /** @description Only events before this time. */
+                until?: components["parameters"]["EventsUntil"];
             };
             header?: never;
             path?: never;
@@ -4577,7 +4691,6 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            501: components["responses"]["NotImplemented"];
         };
     };
     getAuthenticatedCustomer: {
@@ -4600,7 +4713,6 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
-            501: components["responses"]["NotImplemented"];
         };
     };
     getCustomerById: {
@@ -4626,7 +4738,6 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            501: components["responses"]["NotImplemented"];
         };
     };
     getCustomerBalanceById: {
@@ -4652,7 +4763,6 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            501: components["responses"]["NotImplemented"];
         };
     };
     getCustomerEventsById: {
@@ -4664,6 +4774,10 @@ export interface operations {
                 limit?: components["parameters"]["Limit"];
                 /** @description Only events of this type. */
                 filter?: components["parameters"]["EventFilter"];
+                /** @description Only events at or after this time. */
+                since?: components["parameters"]["EventsSince"];
+                /** @description Only events before this time. */
+                until?: components["parameters"]["EventsUntil"];
             };
             header?: never;
             path: {
@@ -4686,7 +4800,37 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            501: components["responses"]["NotImplemented"];
+        };
+    };
+    recordCustomerEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                customerId: components["parameters"]["CustomerIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NewCustomerEvent"];
+            };
+        };
+        responses: {
+            /** @description The event, with the balance it left. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CustomerEvent"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
         };
     };
     getUser: {

@@ -3,6 +3,7 @@
 import type { HandlerMap } from './operations'
 import { adminHandlers } from '../admin/routes'
 import { comfyNodeHandlers } from '../comfy-nodes/routes'
+import { customerHandlers } from '../customers/routes'
 import { nodeHandlers } from '../nodes/routes'
 import { publisherHandlers } from '../publishers/routes'
 import { systemHandlers } from '../system/routes'
@@ -19,4 +20,5 @@ export const handlers: HandlerMap = {
   ...adminHandlers,
   ...userHandlers,
   ...systemHandlers,
+  ...customerHandlers,
 }

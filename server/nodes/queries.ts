@@ -3,6 +3,7 @@
 import { and, arrayContains, arrayOverlaps, eq, inArray, ne, sql, type SQL } from 'drizzle-orm'
 import type { SelectedFields } from 'drizzle-orm/pg-core'
 import type { Db } from '../db/client'
+import { escapeLike } from '../db/like'
 import type { QueryOf } from '../http/operations'
 import { nodeOrderBy } from '../db/ordering'
 import {
@@ -276,8 +277,6 @@ export interface SearchQuery {
   comfyNodeSearch?: string
   repositoryUrlSearch?: string
 }
-
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (match) => `\\${match}`)
 
 /** Comfy node classes of a node's latest version whose name matches `term` (typo-tolerant). */
 function comfyNodeMatches(term: string): SQL {

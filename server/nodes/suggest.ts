@@ -9,6 +9,7 @@
 import { sql, type SQL } from 'drizzle-orm'
 import { editsToPrefix } from '@/src/lib/edit-distance'
 import type { Db } from '../db/client'
+import { escapeLike } from '../db/like'
 import { nodes, publishers, suggestionTerms } from '../db/schema'
 import type { Schemas } from '../http/operations'
 import { publiclyVisible } from './queries'
@@ -30,8 +31,6 @@ const KIND_ORDER: Kind[] = ['node', 'comfy_node', 'publisher', 'tag']
 
 /** How long the tag vocabulary is reused: tags change with publishes, rarely. */
 const TAG_VOCABULARY_MS = 60_000
-
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (match) => `\\${match}`)
 
 /** The typed text as matched: trimmed, single spaces, lower case. */
 export function normalizeTyped(typed: string): string {

@@ -6,6 +6,9 @@ import { refreshLatestVersion } from '../db/latest-version'
 import { semverSortKey } from '../db/semver'
 import {
   adminActions,
+  customerApiKeys,
+  customerEvents,
+  customers,
   jobs,
   nodeColumns,
   nodeReviews,
@@ -167,6 +170,9 @@ export async function snapshotState(db: Db, storage?: { keys(): string[] }): Pro
     db.select().from(publisherInvitations),
     db.select().from(jobs),
     db.select().from(adminActions),
+    db.select().from(customers),
+    db.select().from(customerEvents),
+    db.select().from(customerApiKeys),
   ])
   const sorted = tables.map((rows) =>
     rows.map((row) => JSON.stringify(row)).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)),

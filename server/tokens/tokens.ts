@@ -1,26 +1,17 @@
 // Personal access tokens: the secret is shown once at creation; only its SHA-256 hash and its
 // non-secret id are stored. A token works only for its own publisher and until it expires or is
 // deleted; each successful use records lastUsedAt.
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto'
 import { and, desc, eq } from 'drizzle-orm'
 import type { Schemas } from '../http/operations'
 import type { Db } from '../db/client'
 import { personalAccessTokens, type PersonalAccessToken } from '../db/schema'
+import { matchesHash, newSecret, secretHash } from '../auth/secrets'
 
 type ApiToken = Schemas['PersonalAccessToken']
 
-/**
- * Recognisable in logs, secret scanners and support requests: "cr_pat_", the token's public id
- * (12 hex characters, not secret), "_", then 43 base64url characters of secret.
- */
+/** "cr_pat_<public id>_<secret>" (server/auth/secrets.ts). */
 export const TOKEN_PREFIX = 'cr_pat_'
-const PUBLIC_ID_BYTES = 6
-const SECRET_BYTES = 32
 const DAY_MS = 24 * 60 * 60 * 1000
-
-function hashOf(secret: string): Buffer {
-  return createHash('sha256').update(secret, 'utf8').digest()
-}
 
 /** How lists show a token: its public id, never a character of its secret. */
 function shown(row: PersonalAccessToken): string {
@@ -53,15 +44,14 @@ export async function createToken(
   input: NewToken,
   now = new Date(),
 ): Promise<{ row: PersonalAccessToken; secret: string }> {
-  const publicId = randomBytes(PUBLIC_ID_BYTES).toString('hex')
-  const secret = `${TOKEN_PREFIX}${publicId}_${randomBytes(SECRET_BYTES).toString('base64url')}`
+  const { publicId, secret, hash } = newSecret(TOKEN_PREFIX)
   const [row] = await db
     .insert(personalAccessTokens)
     .values({
       publisherId,
       name: input.name,
       description: input.description,
-      tokenHash: hashOf(secret).toString('hex'),
+      tokenHash: hash,
       publicId,
       // createdAt: the database clock (microseconds), so "newest first" has no ties.
       expiresAt: input.expiresInDays
@@ -109,12 +99,11 @@ export async function verifyPersonalAccessToken(
 ): Promise<TokenCheck> {
   const candidate = secret.trim()
   if (!candidate.startsWith(TOKEN_PREFIX)) return { ok: false, reason: 'invalid' }
-  const digest = hashOf(candidate)
   const [row] = await db
     .select()
     .from(personalAccessTokens)
-    .where(eq(personalAccessTokens.tokenHash, digest.toString('hex')))
-  if (!row || !timingSafeEqual(Buffer.from(row.tokenHash, 'hex'), digest)) {
+    .where(eq(personalAccessTokens.tokenHash, secretHash(candidate)))
+  if (!row || !matchesHash(row.tokenHash, candidate)) {
     return { ok: false, reason: 'invalid' }
   }
   if (row.publisherId !== publisherId) return { ok: false, reason: 'otherPublisher' }

@@ -165,3 +165,9 @@ export const API_RATE_LIMITS = {
   /** Suggestions from one address: asked on keystrokes, lighter than a search. */
   suggestionsPerIp: { max: 600, windowMs: 60_000 },
 } as const satisfies Record<string, RateLimitRule>
+
+/** Customers' credit: balances are integer millionths (micros) of this currency's unit. */
+export const CUSTOMER_CURRENCY = 'usd'
+export const MICROS_PER_CREDIT = 1_000_000
+/** Customers' API keys: "cr_key_<public id>_<secret>" (server/auth/secrets.ts). */
+export const CUSTOMER_API_KEY_PREFIX = 'cr_key_'

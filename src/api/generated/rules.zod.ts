@@ -2561,7 +2561,7 @@ export const deletePersonalAccessTokenParams = zod.object({
 
 
 /**
- * Who may call: admins. Not built yet (501).
+ * Who may call: admins. Customers whose email contains `email` (any case), newest first.
  * @summary List customers (admin)
  */
 export const listCustomersQueryPageDefault = 1;
@@ -2592,7 +2592,7 @@ export const listCustomersResponse = zod.object({
 
 
 /**
- * Who may call: any signed-in customer. Not built yet (501).
+ * Who may call: any signed-in user (none before their first key). Newest first; the secret is never shown again, only its prefix.
  * @summary List the caller's API keys
  */
 export const listCustomerApiKeysResponseItem = zod.object({
@@ -2600,13 +2600,40 @@ export const listCustomerApiKeysResponseItem = zod.object({
   "name": zod.string(),
   "description": zod.string().optional(),
   "key_prefix": zod.string().optional().describe('The first characters of the key, for recognising it.'),
-  "createdAt": zod.string().datetime({})
+  "key": zod.string().optional().describe('The key itself, only in the answer that created it.'),
+  "createdAt": zod.string().datetime({}),
+  "lastUsedAt": zod.string().datetime({}).optional()
 })
 export const listCustomerApiKeysResponse = zod.array(listCustomerApiKeysResponseItem)
 
 
 /**
- * Who may call: any signed-in customer. Not built yet (501).
+ * Who may call: any signed-in user (opens their credit account if needed). The answer
+holds the key itself, shown this once; only its hash and prefix are kept.
+
+ * @summary Create an API key for ComfyUI
+ */
+export const createCustomerApiKeyBodyNameMax = 100;
+export const createCustomerApiKeyBodyNameRegExp = new RegExp('\\S');
+export const createCustomerApiKeyBodyDescriptionMax = 1000;
+
+export const createCustomerApiKeyBody = zod.object({
+  "name": zod.string().min(1).max(createCustomerApiKeyBodyNameMax).regex(createCustomerApiKeyBodyNameRegExp),
+  "description": zod.string().max(createCustomerApiKeyBodyDescriptionMax).optional()
+})
+
+
+/**
+ * Who may call: the key's customer. It stops working at once.
+ * @summary Delete one of the caller's API keys
+ */
+export const deleteCustomerApiKeyParams = zod.object({
+  "keyId": zod.string().uuid()
+})
+
+
+/**
+ * Who may call: any signed-in user; 404 before their credit account exists (`GET /customers/me` opens it).
  * @summary The caller's credit balance
  */
 export const getCustomerBalanceResponse = zod.object({
@@ -2618,7 +2645,7 @@ export const getCustomerBalanceResponse = zod.object({
 
 
 /**
- * Who may call: any signed-in customer. Not built yet (501).
+ * Who may call: any signed-in user (none before their credit account exists). The ledger, newest first.
  * @summary The caller's billing events
  */
 export const getCustomerEventsQueryPageDefault = 1;
@@ -2628,14 +2655,16 @@ export const getCustomerEventsQueryLimitMax = 100;
 export const getCustomerEventsQueryParams = zod.object({
   "page": zod.number().min(1).max(getCustomerEventsQueryPageMax).default(getCustomerEventsQueryPageDefault).describe('Page number, from 1 (at most 100000, i.e. ten million items in at most 100 per page).'),
   "limit": zod.number().min(1).max(getCustomerEventsQueryLimitMax).default(getCustomerEventsQueryLimitDefault).describe('Items per page.'),
-  "filter": zod.string().optional().describe('Only events of this type.')
+  "filter": zod.enum(['account_created', 'credit_added', 'api_usage', 'refund', 'adjustment', 'api_key_created', 'api_key_deleted']).optional().describe('Only events of this type.'),
+  "since": zod.string().datetime({}).optional().describe('Only events at or after this time.'),
+  "until": zod.string().datetime({}).optional().describe('Only events before this time.')
 })
 
 export const getCustomerEventsResponse = zod.object({
   "events": zod.array(zod.object({
   "id": zod.string(),
-  "event_type": zod.string().describe('e.g. `credit_added`, `api_usage`, `account_created`.'),
-  "params": zod.record(zod.string(), zod.any()).optional(),
+  "event_type": zod.enum(['account_created', 'credit_added', 'api_usage', 'refund', 'adjustment', 'api_key_created', 'api_key_deleted']).describe('`account_created`; money: `credit_added` (a top-up), `api_usage`, `refund`, `adjustment`;\nkeys: `api_key_created`, `api_key_deleted`.\n'),
+  "params": zod.record(zod.string(), zod.any()).optional().describe('`amount_micros` (signed: what the event added to the balance), `balance_micros` (the\nbalance it left), `description`; for key events `api_key_id` and `api_key_name`.\n'),
   "createdAt": zod.string().datetime({})
 })),
   "total": zod.number(),
@@ -2646,7 +2675,7 @@ export const getCustomerEventsResponse = zod.object({
 
 
 /**
- * Who may call: any signed-in user. Not built yet (501).
+ * Who may call: any signed-in user. Opens their credit account (balance 0) on first use.
  * @summary The caller's customer record
  */
 export const getAuthenticatedCustomerResponse = zod.object({
@@ -2661,13 +2690,11 @@ export const getAuthenticatedCustomerResponse = zod.object({
 
 
 /**
- * Who may call: admins. Not built yet (501).
+ * Who may call: admins.
  * @summary Get a customer (admin)
  */
-export const getCustomerByIdPathCustomerIdMax = 100;
-
 export const getCustomerByIdParams = zod.object({
-  "customerId": zod.string().max(getCustomerByIdPathCustomerIdMax)
+  "customerId": zod.string().uuid()
 })
 
 export const getCustomerByIdResponse = zod.object({
@@ -2682,13 +2709,11 @@ export const getCustomerByIdResponse = zod.object({
 
 
 /**
- * Who may call: admins. Not built yet (501).
+ * Who may call: admins.
  * @summary A customer's balance (admin)
  */
-export const getCustomerBalanceByIdPathCustomerIdMax = 100;
-
 export const getCustomerBalanceByIdParams = zod.object({
-  "customerId": zod.string().max(getCustomerBalanceByIdPathCustomerIdMax)
+  "customerId": zod.string().uuid()
 })
 
 export const getCustomerBalanceByIdResponse = zod.object({
@@ -2700,13 +2725,34 @@ export const getCustomerBalanceByIdResponse = zod.object({
 
 
 /**
- * Who may call: admins. Not built yet (501).
+ * Who may call: admins. Adds one event to the customer's ledger and moves the balance by
+its amount, in one transaction: a balance never goes below zero (409), and concurrent
+events never lose an update.
+
+ * @summary Record a top-up, refund, usage or adjustment (admin)
+ */
+export const recordCustomerEventParams = zod.object({
+  "customerId": zod.string().uuid()
+})
+
+export const recordCustomerEventBodyAmountMicrosMin = -1000000000000000;
+export const recordCustomerEventBodyAmountMicrosMax = 1000000000000000;export const recordCustomerEventBodyReasonMax = 500;
+export const recordCustomerEventBodyReasonRegExp = new RegExp('\\S');
+
+
+export const recordCustomerEventBody = zod.object({
+  "event_type": zod.enum(['credit_added', 'api_usage', 'refund', 'adjustment']),
+  "amount_micros": zod.number().min(recordCustomerEventBodyAmountMicrosMin).max(recordCustomerEventBodyAmountMicrosMax).describe('Millionths of a credit. Positive for `credit_added` and `refund`, positive for\n`api_usage` too (it is taken from the balance); signed and not zero for `adjustment`.\n'),
+  "reason": zod.string().min(1).max(recordCustomerEventBodyReasonMax).regex(recordCustomerEventBodyReasonRegExp)
+})
+
+
+/**
+ * Who may call: admins. The ledger, newest first.
  * @summary A customer's billing events (admin)
  */
-export const getCustomerEventsByIdPathCustomerIdMax = 100;
-
 export const getCustomerEventsByIdParams = zod.object({
-  "customerId": zod.string().max(getCustomerEventsByIdPathCustomerIdMax)
+  "customerId": zod.string().uuid()
 })
 
 export const getCustomerEventsByIdQueryPageDefault = 1;
@@ -2716,14 +2762,16 @@ export const getCustomerEventsByIdQueryLimitMax = 100;
 export const getCustomerEventsByIdQueryParams = zod.object({
   "page": zod.number().min(1).max(getCustomerEventsByIdQueryPageMax).default(getCustomerEventsByIdQueryPageDefault).describe('Page number, from 1 (at most 100000, i.e. ten million items in at most 100 per page).'),
   "limit": zod.number().min(1).max(getCustomerEventsByIdQueryLimitMax).default(getCustomerEventsByIdQueryLimitDefault).describe('Items per page.'),
-  "filter": zod.string().optional().describe('Only events of this type.')
+  "filter": zod.enum(['account_created', 'credit_added', 'api_usage', 'refund', 'adjustment', 'api_key_created', 'api_key_deleted']).optional().describe('Only events of this type.'),
+  "since": zod.string().datetime({}).optional().describe('Only events at or after this time.'),
+  "until": zod.string().datetime({}).optional().describe('Only events before this time.')
 })
 
 export const getCustomerEventsByIdResponse = zod.object({
   "events": zod.array(zod.object({
   "id": zod.string(),
-  "event_type": zod.string().describe('e.g. `credit_added`, `api_usage`, `account_created`.'),
-  "params": zod.record(zod.string(), zod.any()).optional(),
+  "event_type": zod.enum(['account_created', 'credit_added', 'api_usage', 'refund', 'adjustment', 'api_key_created', 'api_key_deleted']).describe('`account_created`; money: `credit_added` (a top-up), `api_usage`, `refund`, `adjustment`;\nkeys: `api_key_created`, `api_key_deleted`.\n'),
+  "params": zod.record(zod.string(), zod.any()).optional().describe('`amount_micros` (signed: what the event added to the balance), `balance_micros` (the\nbalance it left), `description`; for key events `api_key_id` and `api_key_name`.\n'),
   "createdAt": zod.string().datetime({})
 })),
   "total": zod.number(),

@@ -6,16 +6,20 @@
  * OpenAPI spec version: 1.0.0
  */
 import {
+  useMutation,
   useQuery
 } from '@tanstack/react-query';
 import type {
   DataTag,
   DefinedInitialDataOptions,
   DefinedUseQueryResult,
+  MutationFunction,
   QueryClient,
   QueryFunction,
   QueryKey,
   UndefinedInitialDataOptions,
+  UseMutationOptions,
+  UseMutationResult,
   UseQueryOptions,
   UseQueryResult
 } from '@tanstack/react-query';
@@ -24,20 +28,24 @@ import type {
   ApiKey,
   BadRequestResponse,
   Balance,
+  ConflictResponse,
   Customer,
+  CustomerEvent,
   CustomerEventListResponse,
   CustomerListResponse,
   ForbiddenResponse,
   GetCustomerEventsByIdParams,
   GetCustomerEventsParams,
   ListCustomersParams,
+  NewApiKey,
+  NewCustomerEvent,
   NotFoundResponse,
-  NotImplementedResponse,
+  TooManyRequestsResponse,
   UnauthorizedResponse
 } from '.././model';
 
 import { customInstance } from '../../mutator';
-import type { ErrorType } from '../../mutator';
+import type { ErrorType , BodyType } from '../../mutator';
 
 
 type SecondParameter<T extends (...args: never) => unknown> = Parameters<T>[1];
@@ -45,7 +53,7 @@ type SecondParameter<T extends (...args: never) => unknown> = Parameters<T>[1];
 
 
 /**
- * Who may call: admins. Not built yet (501).
+ * Who may call: admins. Customers whose email contains `email` (any case), newest first.
  * @summary List customers (admin)
  */
 export const listCustomers = (
@@ -71,7 +79,7 @@ export const getListCustomersQueryKey = (params?: ListCustomersParams,) => {
     }
 
     
-export const getListCustomersQueryOptions = <TData = Awaited<ReturnType<typeof listCustomers>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotImplementedResponse>>(params?: ListCustomersParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listCustomers>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
+export const getListCustomersQueryOptions = <TData = Awaited<ReturnType<typeof listCustomers>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>>(params?: ListCustomersParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listCustomers>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -90,10 +98,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type ListCustomersQueryResult = NonNullable<Awaited<ReturnType<typeof listCustomers>>>
-export type ListCustomersQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotImplementedResponse>
+export type ListCustomersQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>
 
 
-export function useListCustomers<TData = Awaited<ReturnType<typeof listCustomers>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotImplementedResponse>>(
+export function useListCustomers<TData = Awaited<ReturnType<typeof listCustomers>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>>(
  params: undefined |  ListCustomersParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listCustomers>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof listCustomers>>,
@@ -103,7 +111,7 @@ export function useListCustomers<TData = Awaited<ReturnType<typeof listCustomers
       >, request?: SecondParameter<typeof customInstance>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListCustomers<TData = Awaited<ReturnType<typeof listCustomers>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotImplementedResponse>>(
+export function useListCustomers<TData = Awaited<ReturnType<typeof listCustomers>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>>(
  params?: ListCustomersParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listCustomers>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof listCustomers>>,
@@ -113,7 +121,7 @@ export function useListCustomers<TData = Awaited<ReturnType<typeof listCustomers
       >, request?: SecondParameter<typeof customInstance>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListCustomers<TData = Awaited<ReturnType<typeof listCustomers>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotImplementedResponse>>(
+export function useListCustomers<TData = Awaited<ReturnType<typeof listCustomers>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>>(
  params?: ListCustomersParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listCustomers>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -121,7 +129,7 @@ export function useListCustomers<TData = Awaited<ReturnType<typeof listCustomers
  * @summary List customers (admin)
  */
 
-export function useListCustomers<TData = Awaited<ReturnType<typeof listCustomers>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotImplementedResponse>>(
+export function useListCustomers<TData = Awaited<ReturnType<typeof listCustomers>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>>(
  params?: ListCustomersParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listCustomers>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -138,7 +146,7 @@ export function useListCustomers<TData = Awaited<ReturnType<typeof listCustomers
 
 
 /**
- * Who may call: any signed-in customer. Not built yet (501).
+ * Who may call: any signed-in user (none before their first key). Newest first; the secret is never shown again, only its prefix.
  * @summary List the caller's API keys
  */
 export const listCustomerApiKeys = (
@@ -163,7 +171,7 @@ export const getListCustomerApiKeysQueryKey = () => {
     }
 
     
-export const getListCustomerApiKeysQueryOptions = <TData = Awaited<ReturnType<typeof listCustomerApiKeys>>, TError = ErrorType<UnauthorizedResponse | NotImplementedResponse>>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listCustomerApiKeys>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
+export const getListCustomerApiKeysQueryOptions = <TData = Awaited<ReturnType<typeof listCustomerApiKeys>>, TError = ErrorType<UnauthorizedResponse>>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listCustomerApiKeys>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -182,10 +190,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type ListCustomerApiKeysQueryResult = NonNullable<Awaited<ReturnType<typeof listCustomerApiKeys>>>
-export type ListCustomerApiKeysQueryError = ErrorType<UnauthorizedResponse | NotImplementedResponse>
+export type ListCustomerApiKeysQueryError = ErrorType<UnauthorizedResponse>
 
 
-export function useListCustomerApiKeys<TData = Awaited<ReturnType<typeof listCustomerApiKeys>>, TError = ErrorType<UnauthorizedResponse | NotImplementedResponse>>(
+export function useListCustomerApiKeys<TData = Awaited<ReturnType<typeof listCustomerApiKeys>>, TError = ErrorType<UnauthorizedResponse>>(
   options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listCustomerApiKeys>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof listCustomerApiKeys>>,
@@ -195,7 +203,7 @@ export function useListCustomerApiKeys<TData = Awaited<ReturnType<typeof listCus
       >, request?: SecondParameter<typeof customInstance>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListCustomerApiKeys<TData = Awaited<ReturnType<typeof listCustomerApiKeys>>, TError = ErrorType<UnauthorizedResponse | NotImplementedResponse>>(
+export function useListCustomerApiKeys<TData = Awaited<ReturnType<typeof listCustomerApiKeys>>, TError = ErrorType<UnauthorizedResponse>>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listCustomerApiKeys>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof listCustomerApiKeys>>,
@@ -205,7 +213,7 @@ export function useListCustomerApiKeys<TData = Awaited<ReturnType<typeof listCus
       >, request?: SecondParameter<typeof customInstance>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListCustomerApiKeys<TData = Awaited<ReturnType<typeof listCustomerApiKeys>>, TError = ErrorType<UnauthorizedResponse | NotImplementedResponse>>(
+export function useListCustomerApiKeys<TData = Awaited<ReturnType<typeof listCustomerApiKeys>>, TError = ErrorType<UnauthorizedResponse>>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listCustomerApiKeys>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -213,7 +221,7 @@ export function useListCustomerApiKeys<TData = Awaited<ReturnType<typeof listCus
  * @summary List the caller's API keys
  */
 
-export function useListCustomerApiKeys<TData = Awaited<ReturnType<typeof listCustomerApiKeys>>, TError = ErrorType<UnauthorizedResponse | NotImplementedResponse>>(
+export function useListCustomerApiKeys<TData = Awaited<ReturnType<typeof listCustomerApiKeys>>, TError = ErrorType<UnauthorizedResponse>>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listCustomerApiKeys>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -230,7 +238,136 @@ export function useListCustomerApiKeys<TData = Awaited<ReturnType<typeof listCus
 
 
 /**
- * Who may call: any signed-in customer. Not built yet (501).
+ * Who may call: any signed-in user (opens their credit account if needed). The answer
+holds the key itself, shown this once; only its hash and prefix are kept.
+
+ * @summary Create an API key for ComfyUI
+ */
+export const createCustomerApiKey = (
+    newApiKey: BodyType<NewApiKey>,
+ options?: SecondParameter<typeof customInstance>,signal?: AbortSignal
+) => {
+      
+      
+      return customInstance<ApiKey>(
+      {url: `/customers/api-keys`, method: 'POST',
+      headers: {'Content-Type': 'application/json', },
+      data: newApiKey, signal
+    },
+      options);
+    }
+  
+
+
+export const getCreateCustomerApiKeyMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | TooManyRequestsResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createCustomerApiKey>>, TError,{data: BodyType<NewApiKey>}, TContext>, request?: SecondParameter<typeof customInstance>}
+): UseMutationOptions<Awaited<ReturnType<typeof createCustomerApiKey>>, TError,{data: BodyType<NewApiKey>}, TContext> => {
+
+const mutationKey = ['createCustomerApiKey'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof createCustomerApiKey>>, {data: BodyType<NewApiKey>}> = (props) => {
+          const {data} = props ?? {};
+
+          return  createCustomerApiKey(data,requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type CreateCustomerApiKeyMutationResult = NonNullable<Awaited<ReturnType<typeof createCustomerApiKey>>>
+    export type CreateCustomerApiKeyMutationBody = BodyType<NewApiKey>
+    export type CreateCustomerApiKeyMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | TooManyRequestsResponse>
+
+    /**
+ * @summary Create an API key for ComfyUI
+ */
+export const useCreateCustomerApiKey = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | TooManyRequestsResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createCustomerApiKey>>, TError,{data: BodyType<NewApiKey>}, TContext>, request?: SecondParameter<typeof customInstance>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof createCustomerApiKey>>,
+        TError,
+        {data: BodyType<NewApiKey>},
+        TContext
+      > => {
+
+      const mutationOptions = getCreateCustomerApiKeyMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * Who may call: the key's customer. It stops working at once.
+ * @summary Delete one of the caller's API keys
+ */
+export const deleteCustomerApiKey = (
+    keyId: string,
+ options?: SecondParameter<typeof customInstance>,) => {
+      
+      
+      return customInstance<void>(
+      {url: `/customers/api-keys/${keyId}`, method: 'DELETE'
+    },
+      options);
+    }
+  
+
+
+export const getDeleteCustomerApiKeyMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteCustomerApiKey>>, TError,{keyId: string}, TContext>, request?: SecondParameter<typeof customInstance>}
+): UseMutationOptions<Awaited<ReturnType<typeof deleteCustomerApiKey>>, TError,{keyId: string}, TContext> => {
+
+const mutationKey = ['deleteCustomerApiKey'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof deleteCustomerApiKey>>, {keyId: string}> = (props) => {
+          const {keyId} = props ?? {};
+
+          return  deleteCustomerApiKey(keyId,requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type DeleteCustomerApiKeyMutationResult = NonNullable<Awaited<ReturnType<typeof deleteCustomerApiKey>>>
+    
+    export type DeleteCustomerApiKeyMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse>
+
+    /**
+ * @summary Delete one of the caller's API keys
+ */
+export const useDeleteCustomerApiKey = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteCustomerApiKey>>, TError,{keyId: string}, TContext>, request?: SecondParameter<typeof customInstance>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof deleteCustomerApiKey>>,
+        TError,
+        {keyId: string},
+        TContext
+      > => {
+
+      const mutationOptions = getDeleteCustomerApiKeyMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * Who may call: any signed-in user; 404 before their credit account exists (`GET /customers/me` opens it).
  * @summary The caller's credit balance
  */
 export const getCustomerBalance = (
@@ -255,7 +392,7 @@ export const getGetCustomerBalanceQueryKey = () => {
     }
 
     
-export const getGetCustomerBalanceQueryOptions = <TData = Awaited<ReturnType<typeof getCustomerBalance>>, TError = ErrorType<UnauthorizedResponse | NotFoundResponse | NotImplementedResponse>>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCustomerBalance>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
+export const getGetCustomerBalanceQueryOptions = <TData = Awaited<ReturnType<typeof getCustomerBalance>>, TError = ErrorType<UnauthorizedResponse | NotFoundResponse>>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCustomerBalance>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -274,10 +411,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetCustomerBalanceQueryResult = NonNullable<Awaited<ReturnType<typeof getCustomerBalance>>>
-export type GetCustomerBalanceQueryError = ErrorType<UnauthorizedResponse | NotFoundResponse | NotImplementedResponse>
+export type GetCustomerBalanceQueryError = ErrorType<UnauthorizedResponse | NotFoundResponse>
 
 
-export function useGetCustomerBalance<TData = Awaited<ReturnType<typeof getCustomerBalance>>, TError = ErrorType<UnauthorizedResponse | NotFoundResponse | NotImplementedResponse>>(
+export function useGetCustomerBalance<TData = Awaited<ReturnType<typeof getCustomerBalance>>, TError = ErrorType<UnauthorizedResponse | NotFoundResponse>>(
   options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCustomerBalance>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getCustomerBalance>>,
@@ -287,7 +424,7 @@ export function useGetCustomerBalance<TData = Awaited<ReturnType<typeof getCusto
       >, request?: SecondParameter<typeof customInstance>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetCustomerBalance<TData = Awaited<ReturnType<typeof getCustomerBalance>>, TError = ErrorType<UnauthorizedResponse | NotFoundResponse | NotImplementedResponse>>(
+export function useGetCustomerBalance<TData = Awaited<ReturnType<typeof getCustomerBalance>>, TError = ErrorType<UnauthorizedResponse | NotFoundResponse>>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCustomerBalance>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getCustomerBalance>>,
@@ -297,7 +434,7 @@ export function useGetCustomerBalance<TData = Awaited<ReturnType<typeof getCusto
       >, request?: SecondParameter<typeof customInstance>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetCustomerBalance<TData = Awaited<ReturnType<typeof getCustomerBalance>>, TError = ErrorType<UnauthorizedResponse | NotFoundResponse | NotImplementedResponse>>(
+export function useGetCustomerBalance<TData = Awaited<ReturnType<typeof getCustomerBalance>>, TError = ErrorType<UnauthorizedResponse | NotFoundResponse>>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCustomerBalance>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -305,7 +442,7 @@ export function useGetCustomerBalance<TData = Awaited<ReturnType<typeof getCusto
  * @summary The caller's credit balance
  */
 
-export function useGetCustomerBalance<TData = Awaited<ReturnType<typeof getCustomerBalance>>, TError = ErrorType<UnauthorizedResponse | NotFoundResponse | NotImplementedResponse>>(
+export function useGetCustomerBalance<TData = Awaited<ReturnType<typeof getCustomerBalance>>, TError = ErrorType<UnauthorizedResponse | NotFoundResponse>>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCustomerBalance>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -322,7 +459,7 @@ export function useGetCustomerBalance<TData = Awaited<ReturnType<typeof getCusto
 
 
 /**
- * Who may call: any signed-in customer. Not built yet (501).
+ * Who may call: any signed-in user (none before their credit account exists). The ledger, newest first.
  * @summary The caller's billing events
  */
 export const getCustomerEvents = (
@@ -348,7 +485,7 @@ export const getGetCustomerEventsQueryKey = (params?: GetCustomerEventsParams,) 
     }
 
     
-export const getGetCustomerEventsQueryOptions = <TData = Awaited<ReturnType<typeof getCustomerEvents>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotImplementedResponse>>(params?: GetCustomerEventsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCustomerEvents>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
+export const getGetCustomerEventsQueryOptions = <TData = Awaited<ReturnType<typeof getCustomerEvents>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse>>(params?: GetCustomerEventsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCustomerEvents>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -367,10 +504,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetCustomerEventsQueryResult = NonNullable<Awaited<ReturnType<typeof getCustomerEvents>>>
-export type GetCustomerEventsQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotImplementedResponse>
+export type GetCustomerEventsQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse>
 
 
-export function useGetCustomerEvents<TData = Awaited<ReturnType<typeof getCustomerEvents>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotImplementedResponse>>(
+export function useGetCustomerEvents<TData = Awaited<ReturnType<typeof getCustomerEvents>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse>>(
  params: undefined |  GetCustomerEventsParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCustomerEvents>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getCustomerEvents>>,
@@ -380,7 +517,7 @@ export function useGetCustomerEvents<TData = Awaited<ReturnType<typeof getCustom
       >, request?: SecondParameter<typeof customInstance>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetCustomerEvents<TData = Awaited<ReturnType<typeof getCustomerEvents>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotImplementedResponse>>(
+export function useGetCustomerEvents<TData = Awaited<ReturnType<typeof getCustomerEvents>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse>>(
  params?: GetCustomerEventsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCustomerEvents>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getCustomerEvents>>,
@@ -390,7 +527,7 @@ export function useGetCustomerEvents<TData = Awaited<ReturnType<typeof getCustom
       >, request?: SecondParameter<typeof customInstance>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetCustomerEvents<TData = Awaited<ReturnType<typeof getCustomerEvents>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotImplementedResponse>>(
+export function useGetCustomerEvents<TData = Awaited<ReturnType<typeof getCustomerEvents>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse>>(
  params?: GetCustomerEventsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCustomerEvents>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -398,7 +535,7 @@ export function useGetCustomerEvents<TData = Awaited<ReturnType<typeof getCustom
  * @summary The caller's billing events
  */
 
-export function useGetCustomerEvents<TData = Awaited<ReturnType<typeof getCustomerEvents>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotImplementedResponse>>(
+export function useGetCustomerEvents<TData = Awaited<ReturnType<typeof getCustomerEvents>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse>>(
  params?: GetCustomerEventsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCustomerEvents>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -415,7 +552,7 @@ export function useGetCustomerEvents<TData = Awaited<ReturnType<typeof getCustom
 
 
 /**
- * Who may call: any signed-in user. Not built yet (501).
+ * Who may call: any signed-in user. Opens their credit account (balance 0) on first use.
  * @summary The caller's customer record
  */
 export const getAuthenticatedCustomer = (
@@ -440,7 +577,7 @@ export const getGetAuthenticatedCustomerQueryKey = () => {
     }
 
     
-export const getGetAuthenticatedCustomerQueryOptions = <TData = Awaited<ReturnType<typeof getAuthenticatedCustomer>>, TError = ErrorType<UnauthorizedResponse | NotFoundResponse | NotImplementedResponse>>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAuthenticatedCustomer>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
+export const getGetAuthenticatedCustomerQueryOptions = <TData = Awaited<ReturnType<typeof getAuthenticatedCustomer>>, TError = ErrorType<UnauthorizedResponse | NotFoundResponse>>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAuthenticatedCustomer>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -459,10 +596,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetAuthenticatedCustomerQueryResult = NonNullable<Awaited<ReturnType<typeof getAuthenticatedCustomer>>>
-export type GetAuthenticatedCustomerQueryError = ErrorType<UnauthorizedResponse | NotFoundResponse | NotImplementedResponse>
+export type GetAuthenticatedCustomerQueryError = ErrorType<UnauthorizedResponse | NotFoundResponse>
 
 
-export function useGetAuthenticatedCustomer<TData = Awaited<ReturnType<typeof getAuthenticatedCustomer>>, TError = ErrorType<UnauthorizedResponse | NotFoundResponse | NotImplementedResponse>>(
+export function useGetAuthenticatedCustomer<TData = Awaited<ReturnType<typeof getAuthenticatedCustomer>>, TError = ErrorType<UnauthorizedResponse | NotFoundResponse>>(
   options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAuthenticatedCustomer>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getAuthenticatedCustomer>>,
@@ -472,7 +609,7 @@ export function useGetAuthenticatedCustomer<TData = Awaited<ReturnType<typeof ge
       >, request?: SecondParameter<typeof customInstance>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetAuthenticatedCustomer<TData = Awaited<ReturnType<typeof getAuthenticatedCustomer>>, TError = ErrorType<UnauthorizedResponse | NotFoundResponse | NotImplementedResponse>>(
+export function useGetAuthenticatedCustomer<TData = Awaited<ReturnType<typeof getAuthenticatedCustomer>>, TError = ErrorType<UnauthorizedResponse | NotFoundResponse>>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAuthenticatedCustomer>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getAuthenticatedCustomer>>,
@@ -482,7 +619,7 @@ export function useGetAuthenticatedCustomer<TData = Awaited<ReturnType<typeof ge
       >, request?: SecondParameter<typeof customInstance>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetAuthenticatedCustomer<TData = Awaited<ReturnType<typeof getAuthenticatedCustomer>>, TError = ErrorType<UnauthorizedResponse | NotFoundResponse | NotImplementedResponse>>(
+export function useGetAuthenticatedCustomer<TData = Awaited<ReturnType<typeof getAuthenticatedCustomer>>, TError = ErrorType<UnauthorizedResponse | NotFoundResponse>>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAuthenticatedCustomer>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -490,7 +627,7 @@ export function useGetAuthenticatedCustomer<TData = Awaited<ReturnType<typeof ge
  * @summary The caller's customer record
  */
 
-export function useGetAuthenticatedCustomer<TData = Awaited<ReturnType<typeof getAuthenticatedCustomer>>, TError = ErrorType<UnauthorizedResponse | NotFoundResponse | NotImplementedResponse>>(
+export function useGetAuthenticatedCustomer<TData = Awaited<ReturnType<typeof getAuthenticatedCustomer>>, TError = ErrorType<UnauthorizedResponse | NotFoundResponse>>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAuthenticatedCustomer>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -507,7 +644,7 @@ export function useGetAuthenticatedCustomer<TData = Awaited<ReturnType<typeof ge
 
 
 /**
- * Who may call: admins. Not built yet (501).
+ * Who may call: admins.
  * @summary Get a customer (admin)
  */
 export const getCustomerById = (
@@ -532,7 +669,7 @@ export const getGetCustomerByIdQueryKey = (customerId?: string,) => {
     }
 
     
-export const getGetCustomerByIdQueryOptions = <TData = Awaited<ReturnType<typeof getCustomerById>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | NotImplementedResponse>>(customerId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCustomerById>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
+export const getGetCustomerByIdQueryOptions = <TData = Awaited<ReturnType<typeof getCustomerById>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>>(customerId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCustomerById>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -551,10 +688,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetCustomerByIdQueryResult = NonNullable<Awaited<ReturnType<typeof getCustomerById>>>
-export type GetCustomerByIdQueryError = ErrorType<UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | NotImplementedResponse>
+export type GetCustomerByIdQueryError = ErrorType<UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>
 
 
-export function useGetCustomerById<TData = Awaited<ReturnType<typeof getCustomerById>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | NotImplementedResponse>>(
+export function useGetCustomerById<TData = Awaited<ReturnType<typeof getCustomerById>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>>(
  customerId: string, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCustomerById>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getCustomerById>>,
@@ -564,7 +701,7 @@ export function useGetCustomerById<TData = Awaited<ReturnType<typeof getCustomer
       >, request?: SecondParameter<typeof customInstance>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetCustomerById<TData = Awaited<ReturnType<typeof getCustomerById>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | NotImplementedResponse>>(
+export function useGetCustomerById<TData = Awaited<ReturnType<typeof getCustomerById>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>>(
  customerId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCustomerById>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getCustomerById>>,
@@ -574,7 +711,7 @@ export function useGetCustomerById<TData = Awaited<ReturnType<typeof getCustomer
       >, request?: SecondParameter<typeof customInstance>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetCustomerById<TData = Awaited<ReturnType<typeof getCustomerById>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | NotImplementedResponse>>(
+export function useGetCustomerById<TData = Awaited<ReturnType<typeof getCustomerById>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>>(
  customerId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCustomerById>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -582,7 +719,7 @@ export function useGetCustomerById<TData = Awaited<ReturnType<typeof getCustomer
  * @summary Get a customer (admin)
  */
 
-export function useGetCustomerById<TData = Awaited<ReturnType<typeof getCustomerById>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | NotImplementedResponse>>(
+export function useGetCustomerById<TData = Awaited<ReturnType<typeof getCustomerById>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>>(
  customerId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCustomerById>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -599,7 +736,7 @@ export function useGetCustomerById<TData = Awaited<ReturnType<typeof getCustomer
 
 
 /**
- * Who may call: admins. Not built yet (501).
+ * Who may call: admins.
  * @summary A customer's balance (admin)
  */
 export const getCustomerBalanceById = (
@@ -624,7 +761,7 @@ export const getGetCustomerBalanceByIdQueryKey = (customerId?: string,) => {
     }
 
     
-export const getGetCustomerBalanceByIdQueryOptions = <TData = Awaited<ReturnType<typeof getCustomerBalanceById>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | NotImplementedResponse>>(customerId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCustomerBalanceById>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
+export const getGetCustomerBalanceByIdQueryOptions = <TData = Awaited<ReturnType<typeof getCustomerBalanceById>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>>(customerId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCustomerBalanceById>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -643,10 +780,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetCustomerBalanceByIdQueryResult = NonNullable<Awaited<ReturnType<typeof getCustomerBalanceById>>>
-export type GetCustomerBalanceByIdQueryError = ErrorType<UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | NotImplementedResponse>
+export type GetCustomerBalanceByIdQueryError = ErrorType<UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>
 
 
-export function useGetCustomerBalanceById<TData = Awaited<ReturnType<typeof getCustomerBalanceById>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | NotImplementedResponse>>(
+export function useGetCustomerBalanceById<TData = Awaited<ReturnType<typeof getCustomerBalanceById>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>>(
  customerId: string, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCustomerBalanceById>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getCustomerBalanceById>>,
@@ -656,7 +793,7 @@ export function useGetCustomerBalanceById<TData = Awaited<ReturnType<typeof getC
       >, request?: SecondParameter<typeof customInstance>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetCustomerBalanceById<TData = Awaited<ReturnType<typeof getCustomerBalanceById>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | NotImplementedResponse>>(
+export function useGetCustomerBalanceById<TData = Awaited<ReturnType<typeof getCustomerBalanceById>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>>(
  customerId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCustomerBalanceById>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getCustomerBalanceById>>,
@@ -666,7 +803,7 @@ export function useGetCustomerBalanceById<TData = Awaited<ReturnType<typeof getC
       >, request?: SecondParameter<typeof customInstance>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetCustomerBalanceById<TData = Awaited<ReturnType<typeof getCustomerBalanceById>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | NotImplementedResponse>>(
+export function useGetCustomerBalanceById<TData = Awaited<ReturnType<typeof getCustomerBalanceById>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>>(
  customerId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCustomerBalanceById>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -674,7 +811,7 @@ export function useGetCustomerBalanceById<TData = Awaited<ReturnType<typeof getC
  * @summary A customer's balance (admin)
  */
 
-export function useGetCustomerBalanceById<TData = Awaited<ReturnType<typeof getCustomerBalanceById>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | NotImplementedResponse>>(
+export function useGetCustomerBalanceById<TData = Awaited<ReturnType<typeof getCustomerBalanceById>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>>(
  customerId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCustomerBalanceById>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -691,7 +828,76 @@ export function useGetCustomerBalanceById<TData = Awaited<ReturnType<typeof getC
 
 
 /**
- * Who may call: admins. Not built yet (501).
+ * Who may call: admins. Adds one event to the customer's ledger and moves the balance by
+its amount, in one transaction: a balance never goes below zero (409), and concurrent
+events never lose an update.
+
+ * @summary Record a top-up, refund, usage or adjustment (admin)
+ */
+export const recordCustomerEvent = (
+    customerId: string,
+    newCustomerEvent: BodyType<NewCustomerEvent>,
+ options?: SecondParameter<typeof customInstance>,signal?: AbortSignal
+) => {
+      
+      
+      return customInstance<CustomerEvent>(
+      {url: `/customers/${customerId}/events`, method: 'POST',
+      headers: {'Content-Type': 'application/json', },
+      data: newCustomerEvent, signal
+    },
+      options);
+    }
+  
+
+
+export const getRecordCustomerEventMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof recordCustomerEvent>>, TError,{customerId: string;data: BodyType<NewCustomerEvent>}, TContext>, request?: SecondParameter<typeof customInstance>}
+): UseMutationOptions<Awaited<ReturnType<typeof recordCustomerEvent>>, TError,{customerId: string;data: BodyType<NewCustomerEvent>}, TContext> => {
+
+const mutationKey = ['recordCustomerEvent'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof recordCustomerEvent>>, {customerId: string;data: BodyType<NewCustomerEvent>}> = (props) => {
+          const {customerId,data} = props ?? {};
+
+          return  recordCustomerEvent(customerId,data,requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type RecordCustomerEventMutationResult = NonNullable<Awaited<ReturnType<typeof recordCustomerEvent>>>
+    export type RecordCustomerEventMutationBody = BodyType<NewCustomerEvent>
+    export type RecordCustomerEventMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>
+
+    /**
+ * @summary Record a top-up, refund, usage or adjustment (admin)
+ */
+export const useRecordCustomerEvent = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof recordCustomerEvent>>, TError,{customerId: string;data: BodyType<NewCustomerEvent>}, TContext>, request?: SecondParameter<typeof customInstance>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof recordCustomerEvent>>,
+        TError,
+        {customerId: string;data: BodyType<NewCustomerEvent>},
+        TContext
+      > => {
+
+      const mutationOptions = getRecordCustomerEventMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * Who may call: admins. The ledger, newest first.
  * @summary A customer's billing events (admin)
  */
 export const getCustomerEventsById = (
@@ -719,7 +925,7 @@ export const getGetCustomerEventsByIdQueryKey = (customerId?: string,
     }
 
     
-export const getGetCustomerEventsByIdQueryOptions = <TData = Awaited<ReturnType<typeof getCustomerEventsById>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | NotImplementedResponse>>(customerId: string,
+export const getGetCustomerEventsByIdQueryOptions = <TData = Awaited<ReturnType<typeof getCustomerEventsById>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>>(customerId: string,
     params?: GetCustomerEventsByIdParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCustomerEventsById>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
 ) => {
 
@@ -739,10 +945,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetCustomerEventsByIdQueryResult = NonNullable<Awaited<ReturnType<typeof getCustomerEventsById>>>
-export type GetCustomerEventsByIdQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | NotImplementedResponse>
+export type GetCustomerEventsByIdQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>
 
 
-export function useGetCustomerEventsById<TData = Awaited<ReturnType<typeof getCustomerEventsById>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | NotImplementedResponse>>(
+export function useGetCustomerEventsById<TData = Awaited<ReturnType<typeof getCustomerEventsById>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>>(
  customerId: string,
     params: undefined |  GetCustomerEventsByIdParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCustomerEventsById>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
@@ -753,7 +959,7 @@ export function useGetCustomerEventsById<TData = Awaited<ReturnType<typeof getCu
       >, request?: SecondParameter<typeof customInstance>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetCustomerEventsById<TData = Awaited<ReturnType<typeof getCustomerEventsById>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | NotImplementedResponse>>(
+export function useGetCustomerEventsById<TData = Awaited<ReturnType<typeof getCustomerEventsById>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>>(
  customerId: string,
     params?: GetCustomerEventsByIdParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCustomerEventsById>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
@@ -764,7 +970,7 @@ export function useGetCustomerEventsById<TData = Awaited<ReturnType<typeof getCu
       >, request?: SecondParameter<typeof customInstance>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetCustomerEventsById<TData = Awaited<ReturnType<typeof getCustomerEventsById>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | NotImplementedResponse>>(
+export function useGetCustomerEventsById<TData = Awaited<ReturnType<typeof getCustomerEventsById>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>>(
  customerId: string,
     params?: GetCustomerEventsByIdParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCustomerEventsById>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
  , queryClient?: QueryClient
@@ -773,7 +979,7 @@ export function useGetCustomerEventsById<TData = Awaited<ReturnType<typeof getCu
  * @summary A customer's billing events (admin)
  */
 
-export function useGetCustomerEventsById<TData = Awaited<ReturnType<typeof getCustomerEventsById>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | NotImplementedResponse>>(
+export function useGetCustomerEventsById<TData = Awaited<ReturnType<typeof getCustomerEventsById>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>>(
  customerId: string,
     params?: GetCustomerEventsByIdParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCustomerEventsById>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
  , queryClient?: QueryClient 

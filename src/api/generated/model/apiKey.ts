@@ -12,5 +12,8 @@ export interface ApiKey {
   description?: string;
   /** The first characters of the key, for recognising it. */
   key_prefix?: string;
+  /** The key itself, only in the answer that created it. */
+  key?: string;
   createdAt: string;
+  lastUsedAt?: string;
 }

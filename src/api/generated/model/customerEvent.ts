@@ -5,12 +5,15 @@
  * The registry API for ComfyUI custom nodes (nodes, versions, publishers, tokens).
  * OpenAPI spec version: 1.0.0
  */
+import type { CustomerEventType } from './customerEventType';
 import type { CustomerEventParams } from './customerEventParams';
 
 export interface CustomerEvent {
   id: string;
-  /** e.g. `credit_added`, `api_usage`, `account_created`. */
-  event_type: string;
+  event_type: CustomerEventType;
+  /** `amount_micros` (signed: what the event added to the balance), `balance_micros` (the
+balance it left), `description`; for key events `api_key_id` and `api_key_name`.
+ */
   params?: CustomerEventParams;
   createdAt: string;
 }

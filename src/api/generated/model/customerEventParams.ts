@@ -6,4 +6,9 @@
  * OpenAPI spec version: 1.0.0
  */
 
+/**
+ * `amount_micros` (signed: what the event added to the balance), `balance_micros` (the
+balance it left), `description`; for key events `api_key_id` and `api_key_name`.
+
+ */
 export type CustomerEventParams = { [key: string]: unknown };

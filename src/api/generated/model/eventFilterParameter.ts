@@ -7,6 +7,20 @@
  */
 
 /**
- * Only events of this type.
+ * `account_created`; money: `credit_added` (a top-up), `api_usage`, `refund`, `adjustment`;
+keys: `api_key_created`, `api_key_deleted`.
+
  */
-export type EventFilterParameter = string;
+export type EventFilterParameter = typeof EventFilterParameter[keyof typeof EventFilterParameter];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const EventFilterParameter = {
+  account_created: 'account_created',
+  credit_added: 'credit_added',
+  api_usage: 'api_usage',
+  refund: 'refund',
+  adjustment: 'adjustment',
+  api_key_created: 'api_key_created',
+  api_key_deleted: 'api_key_deleted',
+} as const;

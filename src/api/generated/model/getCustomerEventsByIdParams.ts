@@ -8,6 +8,8 @@
 import type { PageParameter } from './pageParameter';
 import type { LimitParameter } from './limitParameter';
 import type { EventFilterParameter } from './eventFilterParameter';
+import type { EventsSinceParameter } from './eventsSinceParameter';
+import type { EventsUntilParameter } from './eventsUntilParameter';
 
 export type GetCustomerEventsByIdParams = {
 /**
@@ -23,7 +25,17 @@ page?: PageParameter;
  */
 limit?: LimitParameter;
 /**
- * Only events of this type.
+ * `account_created`; money: `credit_added` (a top-up), `api_usage`, `refund`, `adjustment`;
+keys: `api_key_created`, `api_key_deleted`.
+
  */
 filter?: EventFilterParameter;
+/**
+ * Only events at or after this time.
+ */
+since?: EventsSinceParameter;
+/**
+ * Only events before this time.
+ */
+until?: EventsUntilParameter;
 };
