@@ -1,5 +1,6 @@
 // Server settings, read once from the environment. Defaults start a complete local registry.
 import path from 'node:path'
+import { providerConfigFromEnv, type ProxyConfig } from './proxy/providers'
 import { DEFAULT_DATABASE_TIMEOUTS, type DatabaseTimeouts } from './db/client'
 import { SEVERITIES, type Severity } from './pipeline/findings'
 import type { ReviewMode } from './pipeline/process-version'
@@ -61,6 +62,11 @@ export interface ServerConfig {
    * against the database at every read (0: none; see server/nodes/row-cache.ts).
    */
   nodeRowCache: number
+  /**
+   * PROXY_<PROVIDER>_URL and PROXY_<PROVIDER>_KEY, PROXY_TIMEOUT_MS: the AI providers that
+   * `/proxy/...` lookups reach (server/proxy/providers.ts).
+   */
+  proxy: ProxyConfig
   /**
    * DOWNLOAD_FLUSH_MS: installs are counted in memory and written this often (0: each at once;
    * see server/nodes/download-counter.ts).
@@ -129,6 +135,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     publicCacheMs: nonNegative('PUBLIC_CACHE_MS', env.PUBLIC_CACHE_MS ?? '1000'),
     orderingCacheMs: nonNegative('ORDERING_CACHE_MS', env.ORDERING_CACHE_MS ?? '60000'),
     nodeRowCache: nonNegative('NODE_ROW_CACHE', env.NODE_ROW_CACHE ?? '100000'),
+    proxy: providerConfigFromEnv(env),
     downloadFlushMs: nonNegative('DOWNLOAD_FLUSH_MS', env.DOWNLOAD_FLUSH_MS ?? '1000'),
   }
 }

@@ -8,6 +8,7 @@ import type { Access } from '../http/contract'
 import { users } from '../db/schema'
 import { unauthorized } from '../http/errors'
 import type { VerifiedIdentity } from './verifier'
+import { apiKeyOwner } from '../customers/api-keys'
 
 function bearerToken(request: FastifyRequest): string | undefined {
   const match = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '')
@@ -51,13 +52,34 @@ export async function upsertCaller(
   }
 }
 
+/** The caller a customer's API key (X-API-KEY) stands for: the user whose account it is. */
+async function apiKeyCaller(deps: AppDeps, key: string): Promise<Caller> {
+  const owner = await apiKeyOwner(deps.db, key)
+  if (!owner)
+    throw unauthorized('Your API key is invalid or was deleted. Create one in your account.')
+  return {
+    id: owner.id,
+    email: owner.email,
+    name: owner.name,
+    isAdmin: owner.isAdmin,
+    isApproved: owner.isApproved,
+    // A key proves the account, not the address.
+    emailVerified: false,
+  }
+}
+
 export async function authenticate(
   deps: AppDeps,
   request: FastifyRequest,
   access: Access,
+  acceptsApiKey = false,
 ): Promise<Caller | null> {
   if (access === 'public') return null
   const token = bearerToken(request)
+  const apiKey = request.headers['x-api-key']
+  if (!token && acceptsApiKey && typeof apiKey === 'string' && apiKey !== '') {
+    return apiKeyCaller(deps, apiKey)
+  }
   if (!token) {
     if (access === 'signedIn') throw unauthorized()
     return null

@@ -4,7 +4,7 @@
 import { and, desc, eq, isNull, lt, or } from 'drizzle-orm'
 import { CUSTOMER_API_KEY_PREFIX } from '@/src/lib/constants'
 import type { Db } from '../db/client'
-import { customerApiKeys, type CustomerApiKey } from '../db/schema'
+import { customerApiKeys, customers, users, type CustomerApiKey, type User } from '../db/schema'
 import type { Schemas } from '../http/operations'
 import { matchesHash, newSecret, secretHash } from '../auth/secrets'
 import { recordEvent } from './accounts'
@@ -78,30 +78,49 @@ export async function deleteApiKey(db: Db, customerId: string, keyId: string): P
   })
 }
 
-/** The key `key` belongs to, or null; records when it was used (to the minute). */
-export async function apiKeyOf(
+/**
+ * The key `key` is and its account's user, or null; records when it was used (to the minute).
+ * One query when lastUsedAt is recent: a client polling every second costs one read.
+ */
+async function lookUp(
   db: Db,
   key: string,
-  now = new Date(),
-): Promise<CustomerApiKey | null> {
+  now: Date,
+): Promise<{ key: CustomerApiKey; user: User } | null> {
   const candidate = key.trim()
   if (!candidate.startsWith(CUSTOMER_API_KEY_PREFIX)) return null
-  const [row] = await db
-    .select()
+  const [found] = await db
+    .select({ key: customerApiKeys, user: users })
     .from(customerApiKeys)
+    .innerJoin(customers, eq(customers.id, customerApiKeys.customerId))
+    .innerJoin(users, eq(users.id, customers.userId))
     .where(eq(customerApiKeys.keyHash, secretHash(candidate)))
-  if (!row || !matchesHash(row.keyHash, candidate)) return null
+  if (!found || !matchesHash(found.key.keyHash, candidate)) return null
   const stale = new Date(now.getTime() - LAST_USED_RESOLUTION_MS)
-  if (!row.lastUsedAt || row.lastUsedAt < stale) {
+  if (!found.key.lastUsedAt || found.key.lastUsedAt < stale) {
     await db
       .update(customerApiKeys)
       .set({ lastUsedAt: now })
       .where(
         and(
-          eq(customerApiKeys.id, row.id),
+          eq(customerApiKeys.id, found.key.id),
           or(isNull(customerApiKeys.lastUsedAt), lt(customerApiKeys.lastUsedAt, stale)),
         ),
       )
   }
-  return row
+  return found
+}
+
+/** The key `key` is, or null. */
+export async function apiKeyOf(
+  db: Db,
+  key: string,
+  now = new Date(),
+): Promise<CustomerApiKey | null> {
+  return (await lookUp(db, key, now))?.key ?? null
+}
+
+/** The user whose account `key` belongs to, or null. */
+export async function apiKeyOwner(db: Db, key: string, now = new Date()): Promise<User | null> {
+  return (await lookUp(db, key, now))?.user ?? null
 }

@@ -6,6 +6,7 @@
  */
 import { sql, type SQL } from 'drizzle-orm'
 import type { Finding } from '../pipeline/findings'
+import { PROVIDERS } from '../proxy/providers'
 import {
   type AnyPgColumn,
   bigint,
@@ -648,9 +649,34 @@ export const customerApiKeys = pgTable(
   (t) => [index('customer_api_keys_customer_idx').on(t.customerId, t.createdAt.desc())],
 )
 
+/** Every `/proxy/...` lookup, for admins: who asked which provider what, and how it went. */
+export const proxyLookups = pgTable(
+  'proxy_lookups',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    provider: text('provider', { enum: PROVIDERS }).notNull(),
+    /** The path and query asked of the provider. */
+    path: text('path').notNull(),
+    status: integer('status').notNull(),
+    outcome: text('outcome', {
+      enum: ['answered', 'not_configured', 'timeout', 'unreachable', 'bad_answer'],
+    }).notNull(),
+    latencyMs: doublePrecision('latency_ms').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('proxy_lookups_created_idx').on(t.createdAt.desc(), t.id),
+    index('proxy_lookups_customer_idx').on(t.customerId, t.createdAt.desc()),
+  ],
+)
+
 export type Customer = typeof customers.$inferSelect
 export type CustomerEvent = typeof customerEvents.$inferSelect
 export type CustomerApiKey = typeof customerApiKeys.$inferSelect
+export type ProxyLookup = typeof proxyLookups.$inferSelect
 
 export type NewPersonalAccessToken = typeof personalAccessTokens.$inferInsert
 export type NodeReview = typeof nodeReviews.$inferSelect

@@ -298,7 +298,7 @@ export async function buildApp(
       const handler = handlerFor(handlers, operationId)
       return async (request, reply) => {
         if (!handler || !operation) throw notImplemented(operationId)
-        const caller = await authenticate(deps, request, operation.access)
+        const caller = await authenticate(deps, request, operation.access, operation.acceptsApiKey)
         await rateLimits.checkCaller(operation, caller, reply)
         const context = { deps, caller, downloads, publicCache, nodeCaches }
         if (operation.publicCache && caller === null) {

@@ -28,6 +28,8 @@ import { createApiKey } from '../customers/api-keys'
 import { signUpUser, signUpVerifiedUser, uniqueEmail, type TestUser } from '../test/auth'
 import { insertNodeWithVersions, insertUploadLink, snapshotState } from '../test/data'
 import { startFakeGithub, type FakeGithub } from '../test/fake-github'
+import { startFakeProvider, type FakeProvider } from '../test/fake-provider'
+import { keyVariable, PROVIDERS, urlVariable } from '../proxy/providers'
 import { BACKENDS, createTestApp, request, type TestApp } from '../test/harness'
 import { UNCLAIMED_PUBLISHER } from '@/src/lib/constants'
 
@@ -128,6 +130,7 @@ const ZIP = buildNodeArchive({
 describe.each(BACKENDS)('authorization matrix on %s', (backend) => {
   let h: TestApp
   let github: FakeGithub
+  let provider: FakeProvider
   const users_: Partial<Record<Exclude<Role, 'anonymous'>, TestUser>> = {}
   let spareEmail: string
   let strangerTokenSecret: string
@@ -586,6 +589,28 @@ describe.each(BACKENDS)('authorization matrix on %s', (backend) => {
       expect: ADMIN_ONLY(200),
       read: true,
     })),
+    {
+      operationId: 'listProxyLookups',
+      call: () => ({ method: 'GET', url: '/admin/proxy-lookups' }),
+      expect: ADMIN_ONLY(200),
+      read: true,
+    },
+    // Provider lookups: anyone signed in (or a customer's API key, server/proxy/routes.test.ts);
+    // each is recorded in proxy_lookups, a log that snapshotState leaves out.
+    ...listOperations(loadContract())
+      .filter((op) => op.tag === 'proxy')
+      .map((op): Row => ({
+        operationId: op.operationId,
+        call: () => {
+          const url = op.path.replace('{id}', 'task-1')
+          return {
+            method: 'GET',
+            url: op.operationId.startsWith('minimax') ? `${url}?task_id=t1` : url,
+          }
+        },
+        expect: SIGNED_IN(200),
+        read: true,
+      })),
     // A signed-in user's own credit: anyone signed in, about themselves only.
     ...(
       [
@@ -671,11 +696,20 @@ describe.each(BACKENDS)('authorization matrix on %s', (backend) => {
 
   beforeAll(async () => {
     github = await startFakeGithub()
+    provider = await startFakeProvider()
     h = await createTestApp({
       postgres: backend === 'postgres',
       nodes: 8,
       publishers: 2,
-      env: { GITHUB_API_URL: github.url },
+      env: {
+        GITHUB_API_URL: github.url,
+        ...Object.fromEntries(
+          PROVIDERS.flatMap((name) => [
+            [urlVariable(name), provider.url],
+            [keyVariable(name), name === 'kling' ? 'access:secret' : `${name}-key`],
+          ]),
+        ),
+      },
     })
     const [stranger, member, owner, admin, banned, spare] = await Promise.all([
       signUpVerifiedUser(uniqueEmail('stranger')),
@@ -706,6 +740,7 @@ describe.each(BACKENDS)('authorization matrix on %s', (backend) => {
   afterAll(async () => {
     await h?.close()
     await github?.close()
+    await provider?.close()
   })
 
   const allRows = [...rows, ...readRows]

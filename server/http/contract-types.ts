@@ -228,6 +228,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/proxy-lookups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Provider lookups made through the proxy (admin)
+         * @description Who may call: admin only. Each `/proxy/...` lookup: who asked, which provider and path,
+         *     the answer's status and how long it took; newest first.
+         */
+        get: operations["listProxyLookups"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/nodes/{nodeId}/versions/{versionNumber}/files": {
         parameters: {
             query?: never;
@@ -1456,7 +1477,7 @@ export interface paths {
         };
         /**
          * Kling resource-package costs
-         * @description Who may call: signed-in customers. Not built yet (501).
+         * @description Who may call: any signed-in user, or a customer's API key (X-API-KEY). The provider's answer passed through (proxy.ts).
          */
         get: operations["klingGetAccountCosts"];
         put?: never;
@@ -1476,7 +1497,7 @@ export interface paths {
         };
         /**
          * Kling image generation tasks
-         * @description Who may call: signed-in customers. Not built yet (501).
+         * @description Who may call: any signed-in user, or a customer's API key (X-API-KEY). The provider's answer passed through (proxy.ts).
          */
         get: operations["klingListImageGenerations"];
         put?: never;
@@ -1496,7 +1517,7 @@ export interface paths {
         };
         /**
          * One Kling image generation task
-         * @description Who may call: signed-in customers. Not built yet (501).
+         * @description Who may call: any signed-in user, or a customer's API key (X-API-KEY). The provider's answer passed through (proxy.ts).
          */
         get: operations["klingGetImageGeneration"];
         put?: never;
@@ -1516,7 +1537,7 @@ export interface paths {
         };
         /**
          * Kling virtual try-on tasks
-         * @description Who may call: signed-in customers. Not built yet (501).
+         * @description Who may call: any signed-in user, or a customer's API key (X-API-KEY). The provider's answer passed through (proxy.ts).
          */
         get: operations["klingListVirtualTryOns"];
         put?: never;
@@ -1536,7 +1557,7 @@ export interface paths {
         };
         /**
          * One Kling virtual try-on task
-         * @description Who may call: signed-in customers. Not built yet (501).
+         * @description Who may call: any signed-in user, or a customer's API key (X-API-KEY). The provider's answer passed through (proxy.ts).
          */
         get: operations["klingGetVirtualTryOn"];
         put?: never;
@@ -1556,7 +1577,7 @@ export interface paths {
         };
         /**
          * Kling video effect tasks
-         * @description Who may call: signed-in customers. Not built yet (501).
+         * @description Who may call: any signed-in user, or a customer's API key (X-API-KEY). The provider's answer passed through (proxy.ts).
          */
         get: operations["klingListVideoEffects"];
         put?: never;
@@ -1576,7 +1597,7 @@ export interface paths {
         };
         /**
          * One Kling video effect task
-         * @description Who may call: signed-in customers. Not built yet (501).
+         * @description Who may call: any signed-in user, or a customer's API key (X-API-KEY). The provider's answer passed through (proxy.ts).
          */
         get: operations["klingGetVideoEffect"];
         put?: never;
@@ -1596,7 +1617,7 @@ export interface paths {
         };
         /**
          * Kling image-to-video tasks
-         * @description Who may call: signed-in customers. Not built yet (501).
+         * @description Who may call: any signed-in user, or a customer's API key (X-API-KEY). The provider's answer passed through (proxy.ts).
          */
         get: operations["klingListImage2VideoTasks"];
         put?: never;
@@ -1616,7 +1637,7 @@ export interface paths {
         };
         /**
          * One Kling image-to-video task
-         * @description Who may call: signed-in customers. Not built yet (501).
+         * @description Who may call: any signed-in user, or a customer's API key (X-API-KEY). The provider's answer passed through (proxy.ts).
          */
         get: operations["klingGetImage2VideoTask"];
         put?: never;
@@ -1636,7 +1657,7 @@ export interface paths {
         };
         /**
          * Kling lip-sync tasks
-         * @description Who may call: signed-in customers. Not built yet (501).
+         * @description Who may call: any signed-in user, or a customer's API key (X-API-KEY). The provider's answer passed through (proxy.ts).
          */
         get: operations["klingListLipSyncTasks"];
         put?: never;
@@ -1656,7 +1677,7 @@ export interface paths {
         };
         /**
          * One Kling lip-sync task
-         * @description Who may call: signed-in customers. Not built yet (501).
+         * @description Who may call: any signed-in user, or a customer's API key (X-API-KEY). The provider's answer passed through (proxy.ts).
          */
         get: operations["klingGetLipSyncTask"];
         put?: never;
@@ -1676,7 +1697,7 @@ export interface paths {
         };
         /**
          * Kling text-to-video tasks
-         * @description Who may call: signed-in customers. Not built yet (501).
+         * @description Who may call: any signed-in user, or a customer's API key (X-API-KEY). The provider's answer passed through (proxy.ts).
          */
         get: operations["klingListText2VideoTasks"];
         put?: never;
@@ -1696,7 +1717,7 @@ export interface paths {
         };
         /**
          * One Kling text-to-video task
-         * @description Who may call: signed-in customers. Not built yet (501).
+         * @description Who may call: any signed-in user, or a customer's API key (X-API-KEY). The provider's answer passed through (proxy.ts).
          */
         get: operations["klingGetText2VideoTask"];
         put?: never;
@@ -1716,7 +1737,7 @@ export interface paths {
         };
         /**
          * Kling video-extend tasks
-         * @description Who may call: signed-in customers. Not built yet (501).
+         * @description Who may call: any signed-in user, or a customer's API key (X-API-KEY). The provider's answer passed through (proxy.ts).
          */
         get: operations["klingListVideoExtendTasks"];
         put?: never;
@@ -1736,7 +1757,7 @@ export interface paths {
         };
         /**
          * One Kling video-extend task
-         * @description Who may call: signed-in customers. Not built yet (501).
+         * @description Who may call: any signed-in user, or a customer's API key (X-API-KEY). The provider's answer passed through (proxy.ts).
          */
         get: operations["klingGetVideoExtendTask"];
         put?: never;
@@ -1756,7 +1777,7 @@ export interface paths {
         };
         /**
          * One Luma generation
-         * @description Who may call: signed-in customers. Not built yet (501).
+         * @description Who may call: any signed-in user, or a customer's API key (X-API-KEY). The provider's answer passed through (proxy.ts).
          */
         get: operations["lumaGetGeneration"];
         put?: never;
@@ -1776,7 +1797,7 @@ export interface paths {
         };
         /**
          * One MiniMax video generation
-         * @description Who may call: signed-in customers. Not built yet (501).
+         * @description Who may call: any signed-in user, or a customer's API key (X-API-KEY). The provider's answer passed through (proxy.ts).
          */
         get: operations["minimaxGetVideoGeneration"];
         put?: never;
@@ -1796,7 +1817,7 @@ export interface paths {
         };
         /**
          * One Moonvalley prompt
-         * @description Who may call: signed-in customers. Not built yet (501).
+         * @description Who may call: any signed-in user, or a customer's API key (X-API-KEY). The provider's answer passed through (proxy.ts).
          */
         get: operations["moonvalleyGetPrompt"];
         put?: never;
@@ -1816,7 +1837,7 @@ export interface paths {
         };
         /**
          * One OpenAI response
-         * @description Who may call: signed-in customers. Not built yet (501).
+         * @description Who may call: any signed-in user, or a customer's API key (X-API-KEY). The provider's answer passed through (proxy.ts).
          */
         get: operations["openaiGetResponse"];
         put?: never;
@@ -1836,7 +1857,7 @@ export interface paths {
         };
         /**
          * One Pika video
-         * @description Who may call: signed-in customers. Not built yet (501).
+         * @description Who may call: any signed-in user, or a customer's API key (X-API-KEY). The provider's answer passed through (proxy.ts).
          */
         get: operations["pikaGetVideo"];
         put?: never;
@@ -1856,7 +1877,7 @@ export interface paths {
         };
         /**
          * One PixVerse video result
-         * @description Who may call: signed-in customers. Not built yet (501).
+         * @description Who may call: any signed-in user, or a customer's API key (X-API-KEY). The provider's answer passed through (proxy.ts).
          */
         get: operations["pixverseGetVideoResult"];
         put?: never;
@@ -1876,7 +1897,7 @@ export interface paths {
         };
         /**
          * One Runway task
-         * @description Who may call: signed-in customers. Not built yet (501).
+         * @description Who may call: any signed-in user, or a customer's API key (X-API-KEY). The provider's answer passed through (proxy.ts).
          */
         get: operations["runwayGetTask"];
         put?: never;
@@ -1896,7 +1917,7 @@ export interface paths {
         };
         /**
          * One Stability AI result
-         * @description Who may call: signed-in customers. Not built yet (501).
+         * @description Who may call: any signed-in user, or a customer's API key (X-API-KEY). The provider's answer passed through (proxy.ts).
          */
         get: operations["stabilityGetResult"];
         put?: never;
@@ -1916,7 +1937,7 @@ export interface paths {
         };
         /**
          * One Tripo task
-         * @description Who may call: signed-in customers. Not built yet (501).
+         * @description Who may call: any signed-in user, or a customer's API key (X-API-KEY). The provider's answer passed through (proxy.ts).
          */
         get: operations["tripoGetTask"];
         put?: never;
@@ -1936,7 +1957,7 @@ export interface paths {
         };
         /**
          * Tripo account balance
-         * @description Who may call: signed-in customers. Not built yet (501).
+         * @description Who may call: any signed-in user, or a customer's API key (X-API-KEY). The provider's answer passed through (proxy.ts).
          */
         get: operations["tripoGetUserBalance"];
         put?: never;
@@ -2759,6 +2780,30 @@ export interface components {
         ProxyResponse: {
             [key: string]: unknown;
         };
+        /** @enum {string} */
+        ProxyProvider: "kling" | "luma" | "minimax" | "moonvalley" | "openai" | "pika" | "pixverse" | "runway" | "stability" | "tripo";
+        ProxyLookup: {
+            id: string;
+            customer_id: string;
+            email?: string;
+            provider: components["schemas"]["ProxyProvider"];
+            /** @description The path and query asked of the provider. */
+            path: string;
+            /** @description The status answered to the caller. */
+            status: number;
+            /** @enum {string} */
+            outcome: "answered" | "not_configured" | "timeout" | "unreachable" | "bad_answer";
+            latency_ms: number;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        ProxyLookupListResponse: {
+            lookups: components["schemas"]["ProxyLookup"][];
+            total: number;
+            page: number;
+            limit: number;
+            totalPages: number;
+        };
         FeaturesResponse: {
             /** @description The rate the ComfyUI frontend applies to partner-node prices (`PARTNER_NODE_CONVERSION_RATE`). */
             partner_node_conversion_rate: number;
@@ -2784,6 +2829,33 @@ export interface components {
         };
     };
     responses: {
+        /** @description The provider could not be reached, or answered with something other than JSON. */
+        ProxyBadGateway: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorResponse"];
+            };
+        };
+        /** @description The provider is not configured here (the message names the variables to set). */
+        ProxyNotConfigured: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorResponse"];
+            };
+        };
+        /** @description The provider did not answer within PROXY_TIMEOUT_MS. */
+        ProxyTimeout: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorResponse"];
+            };
+        };
         /** @description The request is invalid (bad parameter, body or id format). */
         BadRequest: {
             headers: {
@@ -3226,6 +3298,36 @@ export interface operations {
                     "application/json": components["schemas"]["AdminOverview"];
                 };
             };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    listProxyLookups: {
+        parameters: {
+            query?: {
+                provider?: components["schemas"]["ProxyProvider"];
+                customer_id?: string;
+                /** @description Page number, from 1 (at most 100000, i.e. ten million items in at most 100 per page). */
+                page?: components["parameters"]["Page"];
+                /** @description Items per page. */
+                limit?: components["parameters"]["Limit"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of lookups. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProxyLookupListResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
         };
@@ -4636,6 +4738,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     getCustomerBalance: {
@@ -4713,6 +4816,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     getCustomerById: {
@@ -4831,6 +4935,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     getUser: {
@@ -5138,8 +5243,12 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["ProxyOk"];
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            501: components["responses"]["NotImplemented"];
+            429: components["responses"]["TooManyRequests"];
+            502: components["responses"]["ProxyBadGateway"];
+            503: components["responses"]["ProxyNotConfigured"];
+            504: components["responses"]["ProxyTimeout"];
         };
     };
     klingListImageGenerations: {
@@ -5155,8 +5264,12 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["ProxyOk"];
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            501: components["responses"]["NotImplemented"];
+            429: components["responses"]["TooManyRequests"];
+            502: components["responses"]["ProxyBadGateway"];
+            503: components["responses"]["ProxyNotConfigured"];
+            504: components["responses"]["ProxyTimeout"];
         };
     };
     klingGetImageGeneration: {
@@ -5172,9 +5285,13 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["ProxyOk"];
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
-            501: components["responses"]["NotImplemented"];
+            429: components["responses"]["TooManyRequests"];
+            502: components["responses"]["ProxyBadGateway"];
+            503: components["responses"]["ProxyNotConfigured"];
+            504: components["responses"]["ProxyTimeout"];
         };
     };
     klingListVirtualTryOns: {
@@ -5190,8 +5307,12 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["ProxyOk"];
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            501: components["responses"]["NotImplemented"];
+            429: components["responses"]["TooManyRequests"];
+            502: components["responses"]["ProxyBadGateway"];
+            503: components["responses"]["ProxyNotConfigured"];
+            504: components["responses"]["ProxyTimeout"];
         };
     };
     klingGetVirtualTryOn: {
@@ -5207,9 +5328,13 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["ProxyOk"];
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
-            501: components["responses"]["NotImplemented"];
+            429: components["responses"]["TooManyRequests"];
+            502: components["responses"]["ProxyBadGateway"];
+            503: components["responses"]["ProxyNotConfigured"];
+            504: components["responses"]["ProxyTimeout"];
         };
     };
     klingListVideoEffects: {
@@ -5225,8 +5350,12 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["ProxyOk"];
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            501: components["responses"]["NotImplemented"];
+            429: components["responses"]["TooManyRequests"];
+            502: components["responses"]["ProxyBadGateway"];
+            503: components["responses"]["ProxyNotConfigured"];
+            504: components["responses"]["ProxyTimeout"];
         };
     };
     klingGetVideoEffect: {
@@ -5242,9 +5371,13 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["ProxyOk"];
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
-            501: components["responses"]["NotImplemented"];
+            429: components["responses"]["TooManyRequests"];
+            502: components["responses"]["ProxyBadGateway"];
+            503: components["responses"]["ProxyNotConfigured"];
+            504: components["responses"]["ProxyTimeout"];
         };
     };
     klingListImage2VideoTasks: {
@@ -5260,8 +5393,12 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["ProxyOk"];
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            501: components["responses"]["NotImplemented"];
+            429: components["responses"]["TooManyRequests"];
+            502: components["responses"]["ProxyBadGateway"];
+            503: components["responses"]["ProxyNotConfigured"];
+            504: components["responses"]["ProxyTimeout"];
         };
     };
     klingGetImage2VideoTask: {
@@ -5277,9 +5414,13 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["ProxyOk"];
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
-            501: components["responses"]["NotImplemented"];
+            429: components["responses"]["TooManyRequests"];
+            502: components["responses"]["ProxyBadGateway"];
+            503: components["responses"]["ProxyNotConfigured"];
+            504: components["responses"]["ProxyTimeout"];
         };
     };
     klingListLipSyncTasks: {
@@ -5295,8 +5436,12 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["ProxyOk"];
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            501: components["responses"]["NotImplemented"];
+            429: components["responses"]["TooManyRequests"];
+            502: components["responses"]["ProxyBadGateway"];
+            503: components["responses"]["ProxyNotConfigured"];
+            504: components["responses"]["ProxyTimeout"];
         };
     };
     klingGetLipSyncTask: {
@@ -5312,9 +5457,13 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["ProxyOk"];
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
-            501: components["responses"]["NotImplemented"];
+            429: components["responses"]["TooManyRequests"];
+            502: components["responses"]["ProxyBadGateway"];
+            503: components["responses"]["ProxyNotConfigured"];
+            504: components["responses"]["ProxyTimeout"];
         };
     };
     klingListText2VideoTasks: {
@@ -5330,8 +5479,12 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["ProxyOk"];
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            501: components["responses"]["NotImplemented"];
+            429: components["responses"]["TooManyRequests"];
+            502: components["responses"]["ProxyBadGateway"];
+            503: components["responses"]["ProxyNotConfigured"];
+            504: components["responses"]["ProxyTimeout"];
         };
     };
     klingGetText2VideoTask: {
@@ -5347,9 +5500,13 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["ProxyOk"];
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
-            501: components["responses"]["NotImplemented"];
+            429: components["responses"]["TooManyRequests"];
+            502: components["responses"]["ProxyBadGateway"];
+            503: components["responses"]["ProxyNotConfigured"];
+            504: components["responses"]["ProxyTimeout"];
         };
     };
     klingListVideoExtendTasks: {
@@ -5365,8 +5522,12 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["ProxyOk"];
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            501: components["responses"]["NotImplemented"];
+            429: components["responses"]["TooManyRequests"];
+            502: components["responses"]["ProxyBadGateway"];
+            503: components["responses"]["ProxyNotConfigured"];
+            504: components["responses"]["ProxyTimeout"];
         };
     };
     klingGetVideoExtendTask: {
@@ -5382,9 +5543,13 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["ProxyOk"];
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
-            501: components["responses"]["NotImplemented"];
+            429: components["responses"]["TooManyRequests"];
+            502: components["responses"]["ProxyBadGateway"];
+            503: components["responses"]["ProxyNotConfigured"];
+            504: components["responses"]["ProxyTimeout"];
         };
     };
     lumaGetGeneration: {
@@ -5400,9 +5565,13 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["ProxyOk"];
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
-            501: components["responses"]["NotImplemented"];
+            429: components["responses"]["TooManyRequests"];
+            502: components["responses"]["ProxyBadGateway"];
+            503: components["responses"]["ProxyNotConfigured"];
+            504: components["responses"]["ProxyTimeout"];
         };
     };
     minimaxGetVideoGeneration: {
@@ -5420,7 +5589,10 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
-            501: components["responses"]["NotImplemented"];
+            429: components["responses"]["TooManyRequests"];
+            502: components["responses"]["ProxyBadGateway"];
+            503: components["responses"]["ProxyNotConfigured"];
+            504: components["responses"]["ProxyTimeout"];
         };
     };
     moonvalleyGetPrompt: {
@@ -5436,9 +5608,13 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["ProxyOk"];
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
-            501: components["responses"]["NotImplemented"];
+            429: components["responses"]["TooManyRequests"];
+            502: components["responses"]["ProxyBadGateway"];
+            503: components["responses"]["ProxyNotConfigured"];
+            504: components["responses"]["ProxyTimeout"];
         };
     };
     openaiGetResponse: {
@@ -5454,9 +5630,13 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["ProxyOk"];
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
-            501: components["responses"]["NotImplemented"];
+            429: components["responses"]["TooManyRequests"];
+            502: components["responses"]["ProxyBadGateway"];
+            503: components["responses"]["ProxyNotConfigured"];
+            504: components["responses"]["ProxyTimeout"];
         };
     };
     pikaGetVideo: {
@@ -5472,9 +5652,13 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["ProxyOk"];
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
-            501: components["responses"]["NotImplemented"];
+            429: components["responses"]["TooManyRequests"];
+            502: components["responses"]["ProxyBadGateway"];
+            503: components["responses"]["ProxyNotConfigured"];
+            504: components["responses"]["ProxyTimeout"];
         };
     };
     pixverseGetVideoResult: {
@@ -5490,9 +5674,13 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["ProxyOk"];
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
-            501: components["responses"]["NotImplemented"];
+            429: components["responses"]["TooManyRequests"];
+            502: components["responses"]["ProxyBadGateway"];
+            503: components["responses"]["ProxyNotConfigured"];
+            504: components["responses"]["ProxyTimeout"];
         };
     };
     runwayGetTask: {
@@ -5508,9 +5696,13 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["ProxyOk"];
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
-            501: components["responses"]["NotImplemented"];
+            429: components["responses"]["TooManyRequests"];
+            502: components["responses"]["ProxyBadGateway"];
+            503: components["responses"]["ProxyNotConfigured"];
+            504: components["responses"]["ProxyTimeout"];
         };
     };
     stabilityGetResult: {
@@ -5526,9 +5718,13 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["ProxyOk"];
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
-            501: components["responses"]["NotImplemented"];
+            429: components["responses"]["TooManyRequests"];
+            502: components["responses"]["ProxyBadGateway"];
+            503: components["responses"]["ProxyNotConfigured"];
+            504: components["responses"]["ProxyTimeout"];
         };
     };
     tripoGetTask: {
@@ -5544,9 +5740,13 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["ProxyOk"];
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
-            501: components["responses"]["NotImplemented"];
+            429: components["responses"]["TooManyRequests"];
+            502: components["responses"]["ProxyBadGateway"];
+            503: components["responses"]["ProxyNotConfigured"];
+            504: components["responses"]["ProxyTimeout"];
         };
     };
     tripoGetUserBalance: {
@@ -5559,8 +5759,12 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["ProxyOk"];
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            501: components["responses"]["NotImplemented"];
+            429: components["responses"]["TooManyRequests"];
+            502: components["responses"]["ProxyBadGateway"];
+            503: components["responses"]["ProxyNotConfigured"];
+            504: components["responses"]["ProxyTimeout"];
         };
     };
     getFeatures: {

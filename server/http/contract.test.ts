@@ -12,6 +12,8 @@ import { handlerFor } from './operations'
 import { handlers } from './handlers'
 import { attachDemoMembership } from '../seed/accounts'
 import { createToken } from '../tokens/tokens'
+import { openAccount, recordEvent } from '../customers/accounts'
+import { createApiKey } from '../customers/api-keys'
 import { firebaseTokenVerifier } from '../auth/verifier'
 import {
   bearer,
@@ -188,6 +190,7 @@ describe.each(BACKENDS)('the API against its contract on %s', (backend) => {
   let h: TestApp
   let admin: TestUser
   let owner: TestUser
+  let customerId: string
   const validatorFor = createValidator()
 
   beforeAll(async () => {
@@ -197,6 +200,14 @@ describe.each(BACKENDS)('the API against its contract on %s', (backend) => {
     // One token that expires and one that does not, so both shapes of the list are checked.
     await createToken(h.db, 'comfy-demo', { name: 'ci', description: '', expiresInDays: 30 })
     await createToken(h.db, 'comfy-demo', { name: 'cli', description: 'x', expiresInDays: null })
+    // The owner's credit account, with a top-up and a key, for the customers' shapes.
+    customerId = (await openAccount(h.db, owner.uid)).customer.id
+    await recordEvent(h.db, customerId, {
+      type: 'credit_added',
+      amountMicros: 5_000_000,
+      description: 'Top-up',
+    })
+    await createApiKey(h.db, customerId, { name: 'ComfyUI', description: '' })
   })
 
   afterAll(async () => {
@@ -359,6 +370,30 @@ describe.each(BACKENDS)('the API against its contract on %s', (backend) => {
         'admin',
         404,
       ],
+      ['getAuthenticatedCustomer', '/customers/me', 'owner', 200],
+      ['getCustomerBalance', '/customers/balance', 'owner', 200],
+      ['getCustomerBalance', '/customers/balance', 'admin', 404],
+      ['getCustomerEvents', '/customers/events?filter=credit_added', 'owner', 200],
+      ['listCustomerApiKeys', '/customers/api-keys', 'owner', 200],
+      ['listCustomers', '/customers?email=%40', 'admin', 200],
+      ['getCustomerById', `/customers/${customerId}`, 'admin', 200],
+      ['getCustomerById', `/customers/${customerId}`, 'owner', 403],
+      ['getCustomerBalanceById', `/customers/${customerId}/balance`, 'admin', 200],
+      ['getCustomerEventsById', `/customers/${customerId}/events`, 'admin', 200],
+      ['listProxyLookups', '/admin/proxy-lookups', 'admin', 200],
+      // No provider is configured here: each lookup answers 503 naming the variables to set
+      // (server/proxy/routes.test.ts has them answering).
+      ...operations
+        .filter((op) => op.tag === 'proxy')
+        .map((op): Case => {
+          const url = op.path.replace('{id}', 'task-1')
+          return [
+            op.operationId,
+            op.operationId.startsWith('minimax') ? `${url}?task_id=t1` : url,
+            'owner',
+            503,
+          ]
+        }),
     ]
 
     it('every implemented read answers the contract’s schema', async () => {

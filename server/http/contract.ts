@@ -43,6 +43,8 @@ export interface OperationInfo {
   path: string
   tag: string
   access: Access
+  /** A customer's API key (X-API-KEY) identifies the caller too (security `ApiKeyAuth`). */
+  acceptsApiKey: boolean
   /** The media types its request body may have (none: it takes no body). */
   requestContentTypes: string[]
   /** Its largest JSON request body, in bytes. */
@@ -82,6 +84,9 @@ export function listOperations(document: OpenApiDocument): OperationInfo[] {
         path: route,
         tag: operation.tags?.[0] ?? 'other',
         access: accessOf(operation.security ?? document.security),
+        acceptsApiKey: (operation.security ?? document.security ?? []).some(
+          (requirement) => 'ApiKeyAuth' in requirement,
+        ),
         requestContentTypes: Object.keys(operation.requestBody?.content ?? {}),
         bodyLimitBytes: (operation['x-body-limit-kb'] ?? DEFAULT_BODY_LIMIT_KB) * 1024,
         nullMeansAbsent: operation['x-null-means-absent'] === true,

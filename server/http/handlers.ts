@@ -6,6 +6,7 @@ import { comfyNodeHandlers } from '../comfy-nodes/routes'
 import { customerHandlers } from '../customers/routes'
 import { nodeHandlers } from '../nodes/routes'
 import { publisherHandlers } from '../publishers/routes'
+import { proxyHandlers } from '../proxy/routes'
 import { systemHandlers } from '../system/routes'
 import { tokenHandlers } from '../tokens/routes'
 import { userHandlers } from '../users/routes'
@@ -21,4 +22,5 @@ export const handlers: HandlerMap = {
   ...userHandlers,
   ...systemHandlers,
   ...customerHandlers,
+  ...proxyHandlers,
 }

@@ -146,6 +146,11 @@ const WRITES_PER_IP: Limit = {
   what: 'changes',
   from: 'from your address',
 }
+const PROXY_PER_CUSTOMER: Limit = {
+  name: 'proxyLookupsPerCustomer',
+  what: 'provider lookups',
+  from: 'by your account',
+}
 const WRITES_PER_USER: Limit = {
   name: 'signedInWritesPerUser',
   what: 'changes',
@@ -154,6 +159,9 @@ const WRITES_PER_USER: Limit = {
 
 /** A publish that ends with one of these was a refused token (or a refused request): it counts. */
 const REFUSED_PUBLISH = new Set([401, 403, 429])
+
+/** Lookups at AI providers (`/proxy/...`), limited per account. */
+const isProxyLookup = (operation: OperationInfo) => operation.tag === 'proxy'
 
 const isSignedInWrite = (operation: OperationInfo) =>
   operation.access === 'signedIn' && operation.changesState
@@ -167,7 +175,9 @@ const LIMITED_OPERATIONS = new Set([
 
 /** The operations with a limit: openapi.yml documents their 429 (pinned by rate-limits.test.ts). */
 export const isRateLimited = (operation: OperationInfo) =>
-  LIMITED_OPERATIONS.has(operation.operationId) || isSignedInWrite(operation)
+  LIMITED_OPERATIONS.has(operation.operationId) ||
+  isSignedInWrite(operation) ||
+  isProxyLookup(operation)
 
 export interface RateLimits {
   /** Per-user limit of signed-in writes; called once the caller is known. */
@@ -267,6 +277,7 @@ export async function registerRateLimits(
   return {
     async checkCaller(operation, caller, reply) {
       if (caller && isSignedInWrite(operation)) await take(WRITES_PER_USER, caller.id, reply)
+      if (caller && isProxyLookup(operation)) await take(PROXY_PER_CUSTOMER, caller.id, reply)
     },
   }
 }

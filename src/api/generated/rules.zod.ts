@@ -470,6 +470,42 @@ export const getAdminOverviewResponse = zod.object({
 
 
 /**
+ * Who may call: admin only. Each `/proxy/...` lookup: who asked, which provider and path,
+the answer's status and how long it took; newest first.
+
+ * @summary Provider lookups made through the proxy (admin)
+ */
+export const listProxyLookupsQueryPageDefault = 1;
+export const listProxyLookupsQueryPageMax = 100000;export const listProxyLookupsQueryLimitDefault = 10;
+export const listProxyLookupsQueryLimitMax = 100;
+
+export const listProxyLookupsQueryParams = zod.object({
+  "provider": zod.enum(['kling', 'luma', 'minimax', 'moonvalley', 'openai', 'pika', 'pixverse', 'runway', 'stability', 'tripo']).optional(),
+  "customer_id": zod.string().uuid().optional(),
+  "page": zod.number().min(1).max(listProxyLookupsQueryPageMax).default(listProxyLookupsQueryPageDefault).describe('Page number, from 1 (at most 100000, i.e. ten million items in at most 100 per page).'),
+  "limit": zod.number().min(1).max(listProxyLookupsQueryLimitMax).default(listProxyLookupsQueryLimitDefault).describe('Items per page.')
+})
+
+export const listProxyLookupsResponse = zod.object({
+  "lookups": zod.array(zod.object({
+  "id": zod.string(),
+  "customer_id": zod.string(),
+  "email": zod.string().optional(),
+  "provider": zod.enum(['kling', 'luma', 'minimax', 'moonvalley', 'openai', 'pika', 'pixverse', 'runway', 'stability', 'tripo']),
+  "path": zod.string().describe('The path and query asked of the provider.'),
+  "status": zod.number().describe('The status answered to the caller.'),
+  "outcome": zod.enum(['answered', 'not_configured', 'timeout', 'unreachable', 'bad_answer']),
+  "latency_ms": zod.number(),
+  "createdAt": zod.string().datetime({})
+})),
+  "total": zod.number(),
+  "page": zod.number(),
+  "limit": zod.number(),
+  "totalPages": zod.number()
+})
+
+
+/**
  * Who may call: admin only.
 
 The files of the version's archive (read in memory, never unpacked) and, when the node
@@ -3078,7 +3114,7 @@ export const getWorkflowResultResponse = zod.object({
 
 
 /**
- * Who may call: signed-in customers. Not built yet (501).
+ * Who may call: any signed-in user, or a customer's API key (X-API-KEY). The provider's answer passed through (proxy.ts).
  * @summary Kling resource-package costs
  */
 export const klingGetAccountCostsQueryParams = zod.object({
@@ -3091,7 +3127,7 @@ export const klingGetAccountCostsResponse = zod.record(zod.string(), zod.any()).
 
 
 /**
- * Who may call: signed-in customers. Not built yet (501).
+ * Who may call: any signed-in user, or a customer's API key (X-API-KEY). The provider's answer passed through (proxy.ts).
  * @summary Kling image generation tasks
  */
 export const klingListImageGenerationsQueryPageNumDefault = 1;
@@ -3107,7 +3143,7 @@ export const klingListImageGenerationsResponse = zod.record(zod.string(), zod.an
 
 
 /**
- * Who may call: signed-in customers. Not built yet (501).
+ * Who may call: any signed-in user, or a customer's API key (X-API-KEY). The provider's answer passed through (proxy.ts).
  * @summary One Kling image generation task
  */
 export const klingGetImageGenerationPathIdMax = 200;
@@ -3120,7 +3156,7 @@ export const klingGetImageGenerationResponse = zod.record(zod.string(), zod.any(
 
 
 /**
- * Who may call: signed-in customers. Not built yet (501).
+ * Who may call: any signed-in user, or a customer's API key (X-API-KEY). The provider's answer passed through (proxy.ts).
  * @summary Kling virtual try-on tasks
  */
 export const klingListVirtualTryOnsQueryPageNumDefault = 1;
@@ -3136,7 +3172,7 @@ export const klingListVirtualTryOnsResponse = zod.record(zod.string(), zod.any()
 
 
 /**
- * Who may call: signed-in customers. Not built yet (501).
+ * Who may call: any signed-in user, or a customer's API key (X-API-KEY). The provider's answer passed through (proxy.ts).
  * @summary One Kling virtual try-on task
  */
 export const klingGetVirtualTryOnPathIdMax = 200;
@@ -3149,7 +3185,7 @@ export const klingGetVirtualTryOnResponse = zod.record(zod.string(), zod.any()).
 
 
 /**
- * Who may call: signed-in customers. Not built yet (501).
+ * Who may call: any signed-in user, or a customer's API key (X-API-KEY). The provider's answer passed through (proxy.ts).
  * @summary Kling video effect tasks
  */
 export const klingListVideoEffectsQueryPageNumDefault = 1;
@@ -3165,7 +3201,7 @@ export const klingListVideoEffectsResponse = zod.record(zod.string(), zod.any())
 
 
 /**
- * Who may call: signed-in customers. Not built yet (501).
+ * Who may call: any signed-in user, or a customer's API key (X-API-KEY). The provider's answer passed through (proxy.ts).
  * @summary One Kling video effect task
  */
 export const klingGetVideoEffectPathIdMax = 200;
@@ -3178,7 +3214,7 @@ export const klingGetVideoEffectResponse = zod.record(zod.string(), zod.any()).d
 
 
 /**
- * Who may call: signed-in customers. Not built yet (501).
+ * Who may call: any signed-in user, or a customer's API key (X-API-KEY). The provider's answer passed through (proxy.ts).
  * @summary Kling image-to-video tasks
  */
 export const klingListImage2VideoTasksQueryPageNumDefault = 1;
@@ -3194,7 +3230,7 @@ export const klingListImage2VideoTasksResponse = zod.record(zod.string(), zod.an
 
 
 /**
- * Who may call: signed-in customers. Not built yet (501).
+ * Who may call: any signed-in user, or a customer's API key (X-API-KEY). The provider's answer passed through (proxy.ts).
  * @summary One Kling image-to-video task
  */
 export const klingGetImage2VideoTaskPathIdMax = 200;
@@ -3207,7 +3243,7 @@ export const klingGetImage2VideoTaskResponse = zod.record(zod.string(), zod.any(
 
 
 /**
- * Who may call: signed-in customers. Not built yet (501).
+ * Who may call: any signed-in user, or a customer's API key (X-API-KEY). The provider's answer passed through (proxy.ts).
  * @summary Kling lip-sync tasks
  */
 export const klingListLipSyncTasksQueryPageNumDefault = 1;
@@ -3223,7 +3259,7 @@ export const klingListLipSyncTasksResponse = zod.record(zod.string(), zod.any())
 
 
 /**
- * Who may call: signed-in customers. Not built yet (501).
+ * Who may call: any signed-in user, or a customer's API key (X-API-KEY). The provider's answer passed through (proxy.ts).
  * @summary One Kling lip-sync task
  */
 export const klingGetLipSyncTaskPathIdMax = 200;
@@ -3236,7 +3272,7 @@ export const klingGetLipSyncTaskResponse = zod.record(zod.string(), zod.any()).d
 
 
 /**
- * Who may call: signed-in customers. Not built yet (501).
+ * Who may call: any signed-in user, or a customer's API key (X-API-KEY). The provider's answer passed through (proxy.ts).
  * @summary Kling text-to-video tasks
  */
 export const klingListText2VideoTasksQueryPageNumDefault = 1;
@@ -3252,7 +3288,7 @@ export const klingListText2VideoTasksResponse = zod.record(zod.string(), zod.any
 
 
 /**
- * Who may call: signed-in customers. Not built yet (501).
+ * Who may call: any signed-in user, or a customer's API key (X-API-KEY). The provider's answer passed through (proxy.ts).
  * @summary One Kling text-to-video task
  */
 export const klingGetText2VideoTaskPathIdMax = 200;
@@ -3265,7 +3301,7 @@ export const klingGetText2VideoTaskResponse = zod.record(zod.string(), zod.any()
 
 
 /**
- * Who may call: signed-in customers. Not built yet (501).
+ * Who may call: any signed-in user, or a customer's API key (X-API-KEY). The provider's answer passed through (proxy.ts).
  * @summary Kling video-extend tasks
  */
 export const klingListVideoExtendTasksQueryPageNumDefault = 1;
@@ -3281,7 +3317,7 @@ export const klingListVideoExtendTasksResponse = zod.record(zod.string(), zod.an
 
 
 /**
- * Who may call: signed-in customers. Not built yet (501).
+ * Who may call: any signed-in user, or a customer's API key (X-API-KEY). The provider's answer passed through (proxy.ts).
  * @summary One Kling video-extend task
  */
 export const klingGetVideoExtendTaskPathIdMax = 200;
@@ -3294,7 +3330,7 @@ export const klingGetVideoExtendTaskResponse = zod.record(zod.string(), zod.any(
 
 
 /**
- * Who may call: signed-in customers. Not built yet (501).
+ * Who may call: any signed-in user, or a customer's API key (X-API-KEY). The provider's answer passed through (proxy.ts).
  * @summary One Luma generation
  */
 export const lumaGetGenerationPathIdMax = 200;
@@ -3307,7 +3343,7 @@ export const lumaGetGenerationResponse = zod.record(zod.string(), zod.any()).des
 
 
 /**
- * Who may call: signed-in customers. Not built yet (501).
+ * Who may call: any signed-in user, or a customer's API key (X-API-KEY). The provider's answer passed through (proxy.ts).
  * @summary One MiniMax video generation
  */
 export const minimaxGetVideoGenerationQueryTaskIdMax = 200;
@@ -3320,7 +3356,7 @@ export const minimaxGetVideoGenerationResponse = zod.record(zod.string(), zod.an
 
 
 /**
- * Who may call: signed-in customers. Not built yet (501).
+ * Who may call: any signed-in user, or a customer's API key (X-API-KEY). The provider's answer passed through (proxy.ts).
  * @summary One Moonvalley prompt
  */
 export const moonvalleyGetPromptPathIdMax = 200;
@@ -3333,7 +3369,7 @@ export const moonvalleyGetPromptResponse = zod.record(zod.string(), zod.any()).d
 
 
 /**
- * Who may call: signed-in customers. Not built yet (501).
+ * Who may call: any signed-in user, or a customer's API key (X-API-KEY). The provider's answer passed through (proxy.ts).
  * @summary One OpenAI response
  */
 export const openaiGetResponsePathIdMax = 200;
@@ -3346,7 +3382,7 @@ export const openaiGetResponseResponse = zod.record(zod.string(), zod.any()).des
 
 
 /**
- * Who may call: signed-in customers. Not built yet (501).
+ * Who may call: any signed-in user, or a customer's API key (X-API-KEY). The provider's answer passed through (proxy.ts).
  * @summary One Pika video
  */
 export const pikaGetVideoPathIdMax = 200;
@@ -3359,7 +3395,7 @@ export const pikaGetVideoResponse = zod.record(zod.string(), zod.any()).describe
 
 
 /**
- * Who may call: signed-in customers. Not built yet (501).
+ * Who may call: any signed-in user, or a customer's API key (X-API-KEY). The provider's answer passed through (proxy.ts).
  * @summary One PixVerse video result
  */
 export const pixverseGetVideoResultPathIdMax = 200;
@@ -3372,7 +3408,7 @@ export const pixverseGetVideoResultResponse = zod.record(zod.string(), zod.any()
 
 
 /**
- * Who may call: signed-in customers. Not built yet (501).
+ * Who may call: any signed-in user, or a customer's API key (X-API-KEY). The provider's answer passed through (proxy.ts).
  * @summary One Runway task
  */
 export const runwayGetTaskPathIdMax = 200;
@@ -3385,7 +3421,7 @@ export const runwayGetTaskResponse = zod.record(zod.string(), zod.any()).describ
 
 
 /**
- * Who may call: signed-in customers. Not built yet (501).
+ * Who may call: any signed-in user, or a customer's API key (X-API-KEY). The provider's answer passed through (proxy.ts).
  * @summary One Stability AI result
  */
 export const stabilityGetResultPathIdMax = 200;
@@ -3398,7 +3434,7 @@ export const stabilityGetResultResponse = zod.record(zod.string(), zod.any()).de
 
 
 /**
- * Who may call: signed-in customers. Not built yet (501).
+ * Who may call: any signed-in user, or a customer's API key (X-API-KEY). The provider's answer passed through (proxy.ts).
  * @summary One Tripo task
  */
 export const tripoGetTaskPathIdMax = 200;
@@ -3411,7 +3447,7 @@ export const tripoGetTaskResponse = zod.record(zod.string(), zod.any()).describe
 
 
 /**
- * Who may call: signed-in customers. Not built yet (501).
+ * Who may call: any signed-in user, or a customer's API key (X-API-KEY). The provider's answer passed through (proxy.ts).
  * @summary Tripo account balance
  */
 export const tripoGetUserBalanceResponse = zod.record(zod.string(), zod.any()).describe('The provider\'s JSON answer, passed through unchanged.')

@@ -41,10 +41,12 @@ import type {
   ForbiddenResponse,
   GetAdminVersionFileParams,
   ListAdminActionsParams,
+  ListProxyLookupsParams,
   Node,
   NodeVersion,
   NotFoundResponse,
   PayloadTooLargeResponse,
+  ProxyLookupListResponse,
   Publisher,
   SecurityScan,
   SecurityScanParams,
@@ -742,6 +744,101 @@ export function useGetAdminOverview<TData = Awaited<ReturnType<typeof getAdminOv
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
 
   const queryOptions = getGetAdminOverviewQueryOptions(options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+/**
+ * Who may call: admin only. Each `/proxy/...` lookup: who asked, which provider and path,
+the answer's status and how long it took; newest first.
+
+ * @summary Provider lookups made through the proxy (admin)
+ */
+export const listProxyLookups = (
+    params?: ListProxyLookupsParams,
+ options?: SecondParameter<typeof customInstance>,signal?: AbortSignal
+) => {
+      
+      
+      return customInstance<ProxyLookupListResponse>(
+      {url: `/admin/proxy-lookups`, method: 'GET',
+        params, signal
+    },
+      options);
+    }
+  
+
+
+
+export const getListProxyLookupsQueryKey = (params?: ListProxyLookupsParams,) => {
+    return [
+    `/admin/proxy-lookups`, ...(params ? [params]: [])
+    ] as const;
+    }
+
+    
+export const getListProxyLookupsQueryOptions = <TData = Awaited<ReturnType<typeof listProxyLookups>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>>(params?: ListProxyLookupsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listProxyLookups>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getListProxyLookupsQueryKey(params);
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof listProxyLookups>>> = ({ signal }) => listProxyLookups(params, requestOptions, signal);
+
+      
+
+      
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof listProxyLookups>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type ListProxyLookupsQueryResult = NonNullable<Awaited<ReturnType<typeof listProxyLookups>>>
+export type ListProxyLookupsQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>
+
+
+export function useListProxyLookups<TData = Awaited<ReturnType<typeof listProxyLookups>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>>(
+ params: undefined |  ListProxyLookupsParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listProxyLookups>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listProxyLookups>>,
+          TError,
+          Awaited<ReturnType<typeof listProxyLookups>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customInstance>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useListProxyLookups<TData = Awaited<ReturnType<typeof listProxyLookups>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>>(
+ params?: ListProxyLookupsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listProxyLookups>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listProxyLookups>>,
+          TError,
+          Awaited<ReturnType<typeof listProxyLookups>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customInstance>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useListProxyLookups<TData = Awaited<ReturnType<typeof listProxyLookups>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>>(
+ params?: ListProxyLookupsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listProxyLookups>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary Provider lookups made through the proxy (admin)
+ */
+
+export function useListProxyLookups<TData = Awaited<ReturnType<typeof listProxyLookups>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>>(
+ params?: ListProxyLookupsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listProxyLookups>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
+ , queryClient?: QueryClient 
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getListProxyLookupsQueryOptions(params,options)
 
   const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 

@@ -321,7 +321,7 @@ export const deleteCustomerApiKey = (
   
 
 
-export const getDeleteCustomerApiKeyMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse>,
+export const getDeleteCustomerApiKeyMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | TooManyRequestsResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteCustomerApiKey>>, TError,{keyId: string}, TContext>, request?: SecondParameter<typeof customInstance>}
 ): UseMutationOptions<Awaited<ReturnType<typeof deleteCustomerApiKey>>, TError,{keyId: string}, TContext> => {
 
@@ -348,12 +348,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type DeleteCustomerApiKeyMutationResult = NonNullable<Awaited<ReturnType<typeof deleteCustomerApiKey>>>
     
-    export type DeleteCustomerApiKeyMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse>
+    export type DeleteCustomerApiKeyMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | TooManyRequestsResponse>
 
     /**
  * @summary Delete one of the caller's API keys
  */
-export const useDeleteCustomerApiKey = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse>,
+export const useDeleteCustomerApiKey = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | TooManyRequestsResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteCustomerApiKey>>, TError,{keyId: string}, TContext>, request?: SecondParameter<typeof customInstance>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof deleteCustomerApiKey>>,
@@ -577,7 +577,7 @@ export const getGetAuthenticatedCustomerQueryKey = () => {
     }
 
     
-export const getGetAuthenticatedCustomerQueryOptions = <TData = Awaited<ReturnType<typeof getAuthenticatedCustomer>>, TError = ErrorType<UnauthorizedResponse | NotFoundResponse>>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAuthenticatedCustomer>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
+export const getGetAuthenticatedCustomerQueryOptions = <TData = Awaited<ReturnType<typeof getAuthenticatedCustomer>>, TError = ErrorType<UnauthorizedResponse | NotFoundResponse | TooManyRequestsResponse>>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAuthenticatedCustomer>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -596,10 +596,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetAuthenticatedCustomerQueryResult = NonNullable<Awaited<ReturnType<typeof getAuthenticatedCustomer>>>
-export type GetAuthenticatedCustomerQueryError = ErrorType<UnauthorizedResponse | NotFoundResponse>
+export type GetAuthenticatedCustomerQueryError = ErrorType<UnauthorizedResponse | NotFoundResponse | TooManyRequestsResponse>
 
 
-export function useGetAuthenticatedCustomer<TData = Awaited<ReturnType<typeof getAuthenticatedCustomer>>, TError = ErrorType<UnauthorizedResponse | NotFoundResponse>>(
+export function useGetAuthenticatedCustomer<TData = Awaited<ReturnType<typeof getAuthenticatedCustomer>>, TError = ErrorType<UnauthorizedResponse | NotFoundResponse | TooManyRequestsResponse>>(
   options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAuthenticatedCustomer>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getAuthenticatedCustomer>>,
@@ -609,7 +609,7 @@ export function useGetAuthenticatedCustomer<TData = Awaited<ReturnType<typeof ge
       >, request?: SecondParameter<typeof customInstance>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetAuthenticatedCustomer<TData = Awaited<ReturnType<typeof getAuthenticatedCustomer>>, TError = ErrorType<UnauthorizedResponse | NotFoundResponse>>(
+export function useGetAuthenticatedCustomer<TData = Awaited<ReturnType<typeof getAuthenticatedCustomer>>, TError = ErrorType<UnauthorizedResponse | NotFoundResponse | TooManyRequestsResponse>>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAuthenticatedCustomer>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getAuthenticatedCustomer>>,
@@ -619,7 +619,7 @@ export function useGetAuthenticatedCustomer<TData = Awaited<ReturnType<typeof ge
       >, request?: SecondParameter<typeof customInstance>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetAuthenticatedCustomer<TData = Awaited<ReturnType<typeof getAuthenticatedCustomer>>, TError = ErrorType<UnauthorizedResponse | NotFoundResponse>>(
+export function useGetAuthenticatedCustomer<TData = Awaited<ReturnType<typeof getAuthenticatedCustomer>>, TError = ErrorType<UnauthorizedResponse | NotFoundResponse | TooManyRequestsResponse>>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAuthenticatedCustomer>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -627,7 +627,7 @@ export function useGetAuthenticatedCustomer<TData = Awaited<ReturnType<typeof ge
  * @summary The caller's customer record
  */
 
-export function useGetAuthenticatedCustomer<TData = Awaited<ReturnType<typeof getAuthenticatedCustomer>>, TError = ErrorType<UnauthorizedResponse | NotFoundResponse>>(
+export function useGetAuthenticatedCustomer<TData = Awaited<ReturnType<typeof getAuthenticatedCustomer>>, TError = ErrorType<UnauthorizedResponse | NotFoundResponse | TooManyRequestsResponse>>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAuthenticatedCustomer>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -851,7 +851,7 @@ export const recordCustomerEvent = (
   
 
 
-export const getRecordCustomerEventMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>,
+export const getRecordCustomerEventMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof recordCustomerEvent>>, TError,{customerId: string;data: BodyType<NewCustomerEvent>}, TContext>, request?: SecondParameter<typeof customInstance>}
 ): UseMutationOptions<Awaited<ReturnType<typeof recordCustomerEvent>>, TError,{customerId: string;data: BodyType<NewCustomerEvent>}, TContext> => {
 
@@ -878,12 +878,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type RecordCustomerEventMutationResult = NonNullable<Awaited<ReturnType<typeof recordCustomerEvent>>>
     export type RecordCustomerEventMutationBody = BodyType<NewCustomerEvent>
-    export type RecordCustomerEventMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>
+    export type RecordCustomerEventMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse>
 
     /**
  * @summary Record a top-up, refund, usage or adjustment (admin)
  */
-export const useRecordCustomerEvent = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>,
+export const useRecordCustomerEvent = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof recordCustomerEvent>>, TError,{customerId: string;data: BodyType<NewCustomerEvent>}, TContext>, request?: SecondParameter<typeof customInstance>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof recordCustomerEvent>>,

@@ -32,8 +32,11 @@ import type {
   KlingListVirtualTryOnsParams,
   MinimaxGetVideoGenerationParams,
   NotFoundResponse,
-  NotImplementedResponse,
+  ProxyBadGatewayResponse,
+  ProxyNotConfiguredResponse,
   ProxyOkResponse,
+  ProxyTimeoutResponse,
+  TooManyRequestsResponse,
   UnauthorizedResponse
 } from '.././model';
 
@@ -46,7 +49,7 @@ type SecondParameter<T extends (...args: never) => unknown> = Parameters<T>[1];
 
 
 /**
- * Who may call: signed-in customers. Not built yet (501).
+ * Who may call: any signed-in user, or a customer's API key (X-API-KEY). The provider's answer passed through (proxy.ts).
  * @summary Kling resource-package costs
  */
 export const klingGetAccountCosts = (
@@ -72,7 +75,7 @@ export const getKlingGetAccountCostsQueryKey = (params?: KlingGetAccountCostsPar
     }
 
     
-export const getKlingGetAccountCostsQueryOptions = <TData = Awaited<ReturnType<typeof klingGetAccountCosts>>, TError = ErrorType<UnauthorizedResponse | NotImplementedResponse>>(params?: KlingGetAccountCostsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof klingGetAccountCosts>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
+export const getKlingGetAccountCostsQueryOptions = <TData = Awaited<ReturnType<typeof klingGetAccountCosts>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | TooManyRequestsResponse | ProxyBadGatewayResponse | ProxyNotConfiguredResponse | ProxyTimeoutResponse>>(params?: KlingGetAccountCostsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof klingGetAccountCosts>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -91,10 +94,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type KlingGetAccountCostsQueryResult = NonNullable<Awaited<ReturnType<typeof klingGetAccountCosts>>>
-export type KlingGetAccountCostsQueryError = ErrorType<UnauthorizedResponse | NotImplementedResponse>
+export type KlingGetAccountCostsQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | TooManyRequestsResponse | ProxyBadGatewayResponse | ProxyNotConfiguredResponse | ProxyTimeoutResponse>
 
 
-export function useKlingGetAccountCosts<TData = Awaited<ReturnType<typeof klingGetAccountCosts>>, TError = ErrorType<UnauthorizedResponse | NotImplementedResponse>>(
+export function useKlingGetAccountCosts<TData = Awaited<ReturnType<typeof klingGetAccountCosts>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | TooManyRequestsResponse | ProxyBadGatewayResponse | ProxyNotConfiguredResponse | ProxyTimeoutResponse>>(
  params: undefined |  KlingGetAccountCostsParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof klingGetAccountCosts>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof klingGetAccountCosts>>,
@@ -104,7 +107,7 @@ export function useKlingGetAccountCosts<TData = Awaited<ReturnType<typeof klingG
       >, request?: SecondParameter<typeof customInstance>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useKlingGetAccountCosts<TData = Awaited<ReturnType<typeof klingGetAccountCosts>>, TError = ErrorType<UnauthorizedResponse | NotImplementedResponse>>(
+export function useKlingGetAccountCosts<TData = Awaited<ReturnType<typeof klingGetAccountCosts>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | TooManyRequestsResponse | ProxyBadGatewayResponse | ProxyNotConfiguredResponse | ProxyTimeoutResponse>>(
  params?: KlingGetAccountCostsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof klingGetAccountCosts>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof klingGetAccountCosts>>,
@@ -114,7 +117,7 @@ export function useKlingGetAccountCosts<TData = Awaited<ReturnType<typeof klingG
       >, request?: SecondParameter<typeof customInstance>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useKlingGetAccountCosts<TData = Awaited<ReturnType<typeof klingGetAccountCosts>>, TError = ErrorType<UnauthorizedResponse | NotImplementedResponse>>(
+export function useKlingGetAccountCosts<TData = Awaited<ReturnType<typeof klingGetAccountCosts>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | TooManyRequestsResponse | ProxyBadGatewayResponse | ProxyNotConfiguredResponse | ProxyTimeoutResponse>>(
  params?: KlingGetAccountCostsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof klingGetAccountCosts>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -122,7 +125,7 @@ export function useKlingGetAccountCosts<TData = Awaited<ReturnType<typeof klingG
  * @summary Kling resource-package costs
  */
 
-export function useKlingGetAccountCosts<TData = Awaited<ReturnType<typeof klingGetAccountCosts>>, TError = ErrorType<UnauthorizedResponse | NotImplementedResponse>>(
+export function useKlingGetAccountCosts<TData = Awaited<ReturnType<typeof klingGetAccountCosts>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | TooManyRequestsResponse | ProxyBadGatewayResponse | ProxyNotConfiguredResponse | ProxyTimeoutResponse>>(
  params?: KlingGetAccountCostsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof klingGetAccountCosts>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -139,7 +142,7 @@ export function useKlingGetAccountCosts<TData = Awaited<ReturnType<typeof klingG
 
 
 /**
- * Who may call: signed-in customers. Not built yet (501).
+ * Who may call: any signed-in user, or a customer's API key (X-API-KEY). The provider's answer passed through (proxy.ts).
  * @summary Kling image generation tasks
  */
 export const klingListImageGenerations = (
@@ -165,7 +168,7 @@ export const getKlingListImageGenerationsQueryKey = (params?: KlingListImageGene
     }
 
     
-export const getKlingListImageGenerationsQueryOptions = <TData = Awaited<ReturnType<typeof klingListImageGenerations>>, TError = ErrorType<UnauthorizedResponse | NotImplementedResponse>>(params?: KlingListImageGenerationsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof klingListImageGenerations>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
+export const getKlingListImageGenerationsQueryOptions = <TData = Awaited<ReturnType<typeof klingListImageGenerations>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | TooManyRequestsResponse | ProxyBadGatewayResponse | ProxyNotConfiguredResponse | ProxyTimeoutResponse>>(params?: KlingListImageGenerationsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof klingListImageGenerations>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -184,10 +187,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type KlingListImageGenerationsQueryResult = NonNullable<Awaited<ReturnType<typeof klingListImageGenerations>>>
-export type KlingListImageGenerationsQueryError = ErrorType<UnauthorizedResponse | NotImplementedResponse>
+export type KlingListImageGenerationsQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | TooManyRequestsResponse | ProxyBadGatewayResponse | ProxyNotConfiguredResponse | ProxyTimeoutResponse>
 
 
-export function useKlingListImageGenerations<TData = Awaited<ReturnType<typeof klingListImageGenerations>>, TError = ErrorType<UnauthorizedResponse | NotImplementedResponse>>(
+export function useKlingListImageGenerations<TData = Awaited<ReturnType<typeof klingListImageGenerations>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | TooManyRequestsResponse | ProxyBadGatewayResponse | ProxyNotConfiguredResponse | ProxyTimeoutResponse>>(
  params: undefined |  KlingListImageGenerationsParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof klingListImageGenerations>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof klingListImageGenerations>>,
@@ -197,7 +200,7 @@ export function useKlingListImageGenerations<TData = Awaited<ReturnType<typeof k
       >, request?: SecondParameter<typeof customInstance>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useKlingListImageGenerations<TData = Awaited<ReturnType<typeof klingListImageGenerations>>, TError = ErrorType<UnauthorizedResponse | NotImplementedResponse>>(
+export function useKlingListImageGenerations<TData = Awaited<ReturnType<typeof klingListImageGenerations>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | TooManyRequestsResponse | ProxyBadGatewayResponse | ProxyNotConfiguredResponse | ProxyTimeoutResponse>>(
  params?: KlingListImageGenerationsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof klingListImageGenerations>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof klingListImageGenerations>>,
@@ -207,7 +210,7 @@ export function useKlingListImageGenerations<TData = Awaited<ReturnType<typeof k
       >, request?: SecondParameter<typeof customInstance>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useKlingListImageGenerations<TData = Awaited<ReturnType<typeof klingListImageGenerations>>, TError = ErrorType<UnauthorizedResponse | NotImplementedResponse>>(
+export function useKlingListImageGenerations<TData = Awaited<ReturnType<typeof klingListImageGenerations>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | TooManyRequestsResponse | ProxyBadGatewayResponse | ProxyNotConfiguredResponse | ProxyTimeoutResponse>>(
  params?: KlingListImageGenerationsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof klingListImageGenerations>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -215,7 +218,7 @@ export function useKlingListImageGenerations<TData = Awaited<ReturnType<typeof k
  * @summary Kling image generation tasks
  */
 
-export function useKlingListImageGenerations<TData = Awaited<ReturnType<typeof klingListImageGenerations>>, TError = ErrorType<UnauthorizedResponse | NotImplementedResponse>>(
+export function useKlingListImageGenerations<TData = Awaited<ReturnType<typeof klingListImageGenerations>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | TooManyRequestsResponse | ProxyBadGatewayResponse | ProxyNotConfiguredResponse | ProxyTimeoutResponse>>(
  params?: KlingListImageGenerationsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof klingListImageGenerations>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -232,7 +235,7 @@ export function useKlingListImageGenerations<TData = Awaited<ReturnType<typeof k
 
 
 /**
- * Who may call: signed-in customers. Not built yet (501).
+ * Who may call: any signed-in user, or a customer's API key (X-API-KEY). The provider's answer passed through (proxy.ts).
  * @summary One Kling image generation task
  */
 export const klingGetImageGeneration = (
@@ -257,7 +260,7 @@ export const getKlingGetImageGenerationQueryKey = (id?: string,) => {
     }
 
     
-export const getKlingGetImageGenerationQueryOptions = <TData = Awaited<ReturnType<typeof klingGetImageGeneration>>, TError = ErrorType<UnauthorizedResponse | NotFoundResponse | NotImplementedResponse>>(id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof klingGetImageGeneration>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
+export const getKlingGetImageGenerationQueryOptions = <TData = Awaited<ReturnType<typeof klingGetImageGeneration>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | TooManyRequestsResponse | ProxyBadGatewayResponse | ProxyNotConfiguredResponse | ProxyTimeoutResponse>>(id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof klingGetImageGeneration>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -276,10 +279,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type KlingGetImageGenerationQueryResult = NonNullable<Awaited<ReturnType<typeof klingGetImageGeneration>>>
-export type KlingGetImageGenerationQueryError = ErrorType<UnauthorizedResponse | NotFoundResponse | NotImplementedResponse>
+export type KlingGetImageGenerationQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | TooManyRequestsResponse | ProxyBadGatewayResponse | ProxyNotConfiguredResponse | ProxyTimeoutResponse>
 
 
-export function useKlingGetImageGeneration<TData = Awaited<ReturnType<typeof klingGetImageGeneration>>, TError = ErrorType<UnauthorizedResponse | NotFoundResponse | NotImplementedResponse>>(
+export function useKlingGetImageGeneration<TData = Awaited<ReturnType<typeof klingGetImageGeneration>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | TooManyRequestsResponse | ProxyBadGatewayResponse | ProxyNotConfiguredResponse | ProxyTimeoutResponse>>(
  id: string, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof klingGetImageGeneration>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof klingGetImageGeneration>>,
@@ -289,7 +292,7 @@ export function useKlingGetImageGeneration<TData = Awaited<ReturnType<typeof kli
       >, request?: SecondParameter<typeof customInstance>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useKlingGetImageGeneration<TData = Awaited<ReturnType<typeof klingGetImageGeneration>>, TError = ErrorType<UnauthorizedResponse | NotFoundResponse | NotImplementedResponse>>(
+export function useKlingGetImageGeneration<TData = Awaited<ReturnType<typeof klingGetImageGeneration>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | TooManyRequestsResponse | ProxyBadGatewayResponse | ProxyNotConfiguredResponse | ProxyTimeoutResponse>>(
  id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof klingGetImageGeneration>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof klingGetImageGeneration>>,
@@ -299,7 +302,7 @@ export function useKlingGetImageGeneration<TData = Awaited<ReturnType<typeof kli
       >, request?: SecondParameter<typeof customInstance>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useKlingGetImageGeneration<TData = Awaited<ReturnType<typeof klingGetImageGeneration>>, TError = ErrorType<UnauthorizedResponse | NotFoundResponse | NotImplementedResponse>>(
+export function useKlingGetImageGeneration<TData = Awaited<ReturnType<typeof klingGetImageGeneration>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | TooManyRequestsResponse | ProxyBadGatewayResponse | ProxyNotConfiguredResponse | ProxyTimeoutResponse>>(
  id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof klingGetImageGeneration>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -307,7 +310,7 @@ export function useKlingGetImageGeneration<TData = Awaited<ReturnType<typeof kli
  * @summary One Kling image generation task
  */
 
-export function useKlingGetImageGeneration<TData = Awaited<ReturnType<typeof klingGetImageGeneration>>, TError = ErrorType<UnauthorizedResponse | NotFoundResponse | NotImplementedResponse>>(
+export function useKlingGetImageGeneration<TData = Awaited<ReturnType<typeof klingGetImageGeneration>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | TooManyRequestsResponse | ProxyBadGatewayResponse | ProxyNotConfiguredResponse | ProxyTimeoutResponse>>(
  id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof klingGetImageGeneration>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -324,7 +327,7 @@ export function useKlingGetImageGeneration<TData = Awaited<ReturnType<typeof kli
 
 
 /**
- * Who may call: signed-in customers. Not built yet (501).
+ * Who may call: any signed-in user, or a customer's API key (X-API-KEY). The provider's answer passed through (proxy.ts).
  * @summary Kling virtual try-on tasks
  */
 export const klingListVirtualTryOns = (
@@ -350,7 +353,7 @@ export const getKlingListVirtualTryOnsQueryKey = (params?: KlingListVirtualTryOn
     }
 
     
-export const getKlingListVirtualTryOnsQueryOptions = <TData = Awaited<ReturnType<typeof klingListVirtualTryOns>>, TError = ErrorType<UnauthorizedResponse | NotImplementedResponse>>(params?: KlingListVirtualTryOnsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof klingListVirtualTryOns>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
+export const getKlingListVirtualTryOnsQueryOptions = <TData = Awaited<ReturnType<typeof klingListVirtualTryOns>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | TooManyRequestsResponse | ProxyBadGatewayResponse | ProxyNotConfiguredResponse | ProxyTimeoutResponse>>(params?: KlingListVirtualTryOnsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof klingListVirtualTryOns>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -369,10 +372,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type KlingListVirtualTryOnsQueryResult = NonNullable<Awaited<ReturnType<typeof klingListVirtualTryOns>>>
-export type KlingListVirtualTryOnsQueryError = ErrorType<UnauthorizedResponse | NotImplementedResponse>
+export type KlingListVirtualTryOnsQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | TooManyRequestsResponse | ProxyBadGatewayResponse | ProxyNotConfiguredResponse | ProxyTimeoutResponse>
 
 
-export function useKlingListVirtualTryOns<TData = Awaited<ReturnType<typeof klingListVirtualTryOns>>, TError = ErrorType<UnauthorizedResponse | NotImplementedResponse>>(
+export function useKlingListVirtualTryOns<TData = Awaited<ReturnType<typeof klingListVirtualTryOns>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | TooManyRequestsResponse | ProxyBadGatewayResponse | ProxyNotConfiguredResponse | ProxyTimeoutResponse>>(
  params: undefined |  KlingListVirtualTryOnsParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof klingListVirtualTryOns>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof klingListVirtualTryOns>>,
@@ -382,7 +385,7 @@ export function useKlingListVirtualTryOns<TData = Awaited<ReturnType<typeof klin
       >, request?: SecondParameter<typeof customInstance>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useKlingListVirtualTryOns<TData = Awaited<ReturnType<typeof klingListVirtualTryOns>>, TError = ErrorType<UnauthorizedResponse | NotImplementedResponse>>(
+export function useKlingListVirtualTryOns<TData = Awaited<ReturnType<typeof klingListVirtualTryOns>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | TooManyRequestsResponse | ProxyBadGatewayResponse | ProxyNotConfiguredResponse | ProxyTimeoutResponse>>(
  params?: KlingListVirtualTryOnsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof klingListVirtualTryOns>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof klingListVirtualTryOns>>,
@@ -392,7 +395,7 @@ export function useKlingListVirtualTryOns<TData = Awaited<ReturnType<typeof klin
       >, request?: SecondParameter<typeof customInstance>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useKlingListVirtualTryOns<TData = Awaited<ReturnType<typeof klingListVirtualTryOns>>, TError = ErrorType<UnauthorizedResponse | NotImplementedResponse>>(
+export function useKlingListVirtualTryOns<TData = Awaited<ReturnType<typeof klingListVirtualTryOns>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | TooManyRequestsResponse | ProxyBadGatewayResponse | ProxyNotConfiguredResponse | ProxyTimeoutResponse>>(
  params?: KlingListVirtualTryOnsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof klingListVirtualTryOns>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -400,7 +403,7 @@ export function useKlingListVirtualTryOns<TData = Awaited<ReturnType<typeof klin
  * @summary Kling virtual try-on tasks
  */
 
-export function useKlingListVirtualTryOns<TData = Awaited<ReturnType<typeof klingListVirtualTryOns>>, TError = ErrorType<UnauthorizedResponse | NotImplementedResponse>>(
+export function useKlingListVirtualTryOns<TData = Awaited<ReturnType<typeof klingListVirtualTryOns>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | TooManyRequestsResponse | ProxyBadGatewayResponse | ProxyNotConfiguredResponse | ProxyTimeoutResponse>>(
  params?: KlingListVirtualTryOnsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof klingListVirtualTryOns>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -417,7 +420,7 @@ export function useKlingListVirtualTryOns<TData = Awaited<ReturnType<typeof klin
 
 
 /**
- * Who may call: signed-in customers. Not built yet (501).
+ * Who may call: any signed-in user, or a customer's API key (X-API-KEY). The provider's answer passed through (proxy.ts).
  * @summary One Kling virtual try-on task
  */
 export const klingGetVirtualTryOn = (
@@ -442,7 +445,7 @@ export const getKlingGetVirtualTryOnQueryKey = (id?: string,) => {
     }
 
     
-export const getKlingGetVirtualTryOnQueryOptions = <TData = Awaited<ReturnType<typeof klingGetVirtualTryOn>>, TError = ErrorType<UnauthorizedResponse | NotFoundResponse | NotImplementedResponse>>(id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof klingGetVirtualTryOn>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
+export const getKlingGetVirtualTryOnQueryOptions = <TData = Awaited<ReturnType<typeof klingGetVirtualTryOn>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | TooManyRequestsResponse | ProxyBadGatewayResponse | ProxyNotConfiguredResponse | ProxyTimeoutResponse>>(id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof klingGetVirtualTryOn>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -461,10 +464,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type KlingGetVirtualTryOnQueryResult = NonNullable<Awaited<ReturnType<typeof klingGetVirtualTryOn>>>
-export type KlingGetVirtualTryOnQueryError = ErrorType<UnauthorizedResponse | NotFoundResponse | NotImplementedResponse>
+export type KlingGetVirtualTryOnQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | TooManyRequestsResponse | ProxyBadGatewayResponse | ProxyNotConfiguredResponse | ProxyTimeoutResponse>
 
 
-export function useKlingGetVirtualTryOn<TData = Awaited<ReturnType<typeof klingGetVirtualTryOn>>, TError = ErrorType<UnauthorizedResponse | NotFoundResponse | NotImplementedResponse>>(
+export function useKlingGetVirtualTryOn<TData = Awaited<ReturnType<typeof klingGetVirtualTryOn>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | TooManyRequestsResponse | ProxyBadGatewayResponse | ProxyNotConfiguredResponse | ProxyTimeoutResponse>>(
  id: string, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof klingGetVirtualTryOn>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof klingGetVirtualTryOn>>,
@@ -474,7 +477,7 @@ export function useKlingGetVirtualTryOn<TData = Awaited<ReturnType<typeof klingG
       >, request?: SecondParameter<typeof customInstance>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useKlingGetVirtualTryOn<TData = Awaited<ReturnType<typeof klingGetVirtualTryOn>>, TError = ErrorType<UnauthorizedResponse | NotFoundResponse | NotImplementedResponse>>(
+export function useKlingGetVirtualTryOn<TData = Awaited<ReturnType<typeof klingGetVirtualTryOn>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | TooManyRequestsResponse | ProxyBadGatewayResponse | ProxyNotConfiguredResponse | ProxyTimeoutResponse>>(
  id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof klingGetVirtualTryOn>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof klingGetVirtualTryOn>>,
@@ -484,7 +487,7 @@ export function useKlingGetVirtualTryOn<TData = Awaited<ReturnType<typeof klingG
       >, request?: SecondParameter<typeof customInstance>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useKlingGetVirtualTryOn<TData = Awaited<ReturnType<typeof klingGetVirtualTryOn>>, TError = ErrorType<UnauthorizedResponse | NotFoundResponse | NotImplementedResponse>>(
+export function useKlingGetVirtualTryOn<TData = Awaited<ReturnType<typeof klingGetVirtualTryOn>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | TooManyRequestsResponse | ProxyBadGatewayResponse | ProxyNotConfiguredResponse | ProxyTimeoutResponse>>(
  id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof klingGetVirtualTryOn>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -492,7 +495,7 @@ export function useKlingGetVirtualTryOn<TData = Awaited<ReturnType<typeof klingG
  * @summary One Kling virtual try-on task
  */
 
-export function useKlingGetVirtualTryOn<TData = Awaited<ReturnType<typeof klingGetVirtualTryOn>>, TError = ErrorType<UnauthorizedResponse | NotFoundResponse | NotImplementedResponse>>(
+export function useKlingGetVirtualTryOn<TData = Awaited<ReturnType<typeof klingGetVirtualTryOn>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | TooManyRequestsResponse | ProxyBadGatewayResponse | ProxyNotConfiguredResponse | ProxyTimeoutResponse>>(
  id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof klingGetVirtualTryOn>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -509,7 +512,7 @@ export function useKlingGetVirtualTryOn<TData = Awaited<ReturnType<typeof klingG
 
 
 /**
- * Who may call: signed-in customers. Not built yet (501).
+ * Who may call: any signed-in user, or a customer's API key (X-API-KEY). The provider's answer passed through (proxy.ts).
  * @summary Kling video effect tasks
  */
 export const klingListVideoEffects = (
@@ -535,7 +538,7 @@ export const getKlingListVideoEffectsQueryKey = (params?: KlingListVideoEffectsP
     }
 
     
-export const getKlingListVideoEffectsQueryOptions = <TData = Awaited<ReturnType<typeof klingListVideoEffects>>, TError = ErrorType<UnauthorizedResponse | NotImplementedResponse>>(params?: KlingListVideoEffectsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof klingListVideoEffects>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
+export const getKlingListVideoEffectsQueryOptions = <TData = Awaited<ReturnType<typeof klingListVideoEffects>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | TooManyRequestsResponse | ProxyBadGatewayResponse | ProxyNotConfiguredResponse | ProxyTimeoutResponse>>(params?: KlingListVideoEffectsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof klingListVideoEffects>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -554,10 +557,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type KlingListVideoEffectsQueryResult = NonNullable<Awaited<ReturnType<typeof klingListVideoEffects>>>
-export type KlingListVideoEffectsQueryError = ErrorType<UnauthorizedResponse | NotImplementedResponse>
+export type KlingListVideoEffectsQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | TooManyRequestsResponse | ProxyBadGatewayResponse | ProxyNotConfiguredResponse | ProxyTimeoutResponse>
 
 
-export function useKlingListVideoEffects<TData = Awaited<ReturnType<typeof klingListVideoEffects>>, TError = ErrorType<UnauthorizedResponse | NotImplementedResponse>>(
+export function useKlingListVideoEffects<TData = Awaited<ReturnType<typeof klingListVideoEffects>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | TooManyRequestsResponse | ProxyBadGatewayResponse | ProxyNotConfiguredResponse | ProxyTimeoutResponse>>(
  params: undefined |  KlingListVideoEffectsParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof klingListVideoEffects>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof klingListVideoEffects>>,
@@ -567,7 +570,7 @@ export function useKlingListVideoEffects<TData = Awaited<ReturnType<typeof kling
       >, request?: SecondParameter<typeof customInstance>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useKlingListVideoEffects<TData = Awaited<ReturnType<typeof klingListVideoEffects>>, TError = ErrorType<UnauthorizedResponse | NotImplementedResponse>>(
+export function useKlingListVideoEffects<TData = Awaited<ReturnType<typeof klingListVideoEffects>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | TooManyRequestsResponse | ProxyBadGatewayResponse | ProxyNotConfiguredResponse | ProxyTimeoutResponse>>(
  params?: KlingListVideoEffectsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof klingListVideoEffects>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof klingListVideoEffects>>,
@@ -577,7 +580,7 @@ export function useKlingListVideoEffects<TData = Awaited<ReturnType<typeof kling
       >, request?: SecondParameter<typeof customInstance>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useKlingListVideoEffects<TData = Awaited<ReturnType<typeof klingListVideoEffects>>, TError = ErrorType<UnauthorizedResponse | NotImplementedResponse>>(
+export function useKlingListVideoEffects<TData = Awaited<ReturnType<typeof klingListVideoEffects>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | TooManyRequestsResponse | ProxyBadGatewayResponse | ProxyNotConfiguredResponse | ProxyTimeoutResponse>>(
  params?: KlingListVideoEffectsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof klingListVideoEffects>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -585,7 +588,7 @@ export function useKlingListVideoEffects<TData = Awaited<ReturnType<typeof kling
  * @summary Kling video effect tasks
  */
 
-export function useKlingListVideoEffects<TData = Awaited<ReturnType<typeof klingListVideoEffects>>, TError = ErrorType<UnauthorizedResponse | NotImplementedResponse>>(
+export function useKlingListVideoEffects<TData = Awaited<ReturnType<typeof klingListVideoEffects>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | TooManyRequestsResponse | ProxyBadGatewayResponse | ProxyNotConfiguredResponse | ProxyTimeoutResponse>>(
  params?: KlingListVideoEffectsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof klingListVideoEffects>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -602,7 +605,7 @@ export function useKlingListVideoEffects<TData = Awaited<ReturnType<typeof kling
 
 
 /**
- * Who may call: signed-in customers. Not built yet (501).
+ * Who may call: any signed-in user, or a customer's API key (X-API-KEY). The provider's answer passed through (proxy.ts).
  * @summary One Kling video effect task
  */
 export const klingGetVideoEffect = (
@@ -627,7 +630,7 @@ export const getKlingGetVideoEffectQueryKey = (id?: string,) => {
     }
 
     
-export const getKlingGetVideoEffectQueryOptions = <TData = Awaited<ReturnType<typeof klingGetVideoEffect>>, TError = ErrorType<UnauthorizedResponse | NotFoundResponse | NotImplementedResponse>>(id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof klingGetVideoEffect>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
+export const getKlingGetVideoEffectQueryOptions = <TData = Awaited<ReturnType<typeof klingGetVideoEffect>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | TooManyRequestsResponse | ProxyBadGatewayResponse | ProxyNotConfiguredResponse | ProxyTimeoutResponse>>(id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof klingGetVideoEffect>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -646,10 +649,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type KlingGetVideoEffectQueryResult = NonNullable<Awaited<ReturnType<typeof klingGetVideoEffect>>>
-export type KlingGetVideoEffectQueryError = ErrorType<UnauthorizedResponse | NotFoundResponse | NotImplementedResponse>
+export type KlingGetVideoEffectQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | TooManyRequestsResponse | ProxyBadGatewayResponse | ProxyNotConfiguredResponse | ProxyTimeoutResponse>
 
 
-export function useKlingGetVideoEffect<TData = Awaited<ReturnType<typeof klingGetVideoEffect>>, TError = ErrorType<UnauthorizedResponse | NotFoundResponse | NotImplementedResponse>>(
+export function useKlingGetVideoEffect<TData = Awaited<ReturnType<typeof klingGetVideoEffect>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | TooManyRequestsResponse | ProxyBadGatewayResponse | ProxyNotConfiguredResponse | ProxyTimeoutResponse>>(
  id: string, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof klingGetVideoEffect>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof klingGetVideoEffect>>,
@@ -659,7 +662,7 @@ export function useKlingGetVideoEffect<TData = Awaited<ReturnType<typeof klingGe
       >, request?: SecondParameter<typeof customInstance>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useKlingGetVideoEffect<TData = Awaited<ReturnType<typeof klingGetVideoEffect>>, TError = ErrorType<UnauthorizedResponse | NotFoundResponse | NotImplementedResponse>>(
+export function useKlingGetVideoEffect<TData = Awaited<ReturnType<typeof klingGetVideoEffect>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | TooManyRequestsResponse | ProxyBadGatewayResponse | ProxyNotConfiguredResponse | ProxyTimeoutResponse>>(
  id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof klingGetVideoEffect>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof klingGetVideoEffect>>,
@@ -669,7 +672,7 @@ export function useKlingGetVideoEffect<TData = Awaited<ReturnType<typeof klingGe
       >, request?: SecondParameter<typeof customInstance>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useKlingGetVideoEffect<TData = Awaited<ReturnType<typeof klingGetVideoEffect>>, TError = ErrorType<UnauthorizedResponse | NotFoundResponse | NotImplementedResponse>>(
+export function useKlingGetVideoEffect<TData = Awaited<ReturnType<typeof klingGetVideoEffect>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | TooManyRequestsResponse | ProxyBadGatewayResponse | ProxyNotConfiguredResponse | ProxyTimeoutResponse>>(
  id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof klingGetVideoEffect>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -677,7 +680,7 @@ export function useKlingGetVideoEffect<TData = Awaited<ReturnType<typeof klingGe
  * @summary One Kling video effect task
  */
 
-export function useKlingGetVideoEffect<TData = Awaited<ReturnType<typeof klingGetVideoEffect>>, TError = ErrorType<UnauthorizedResponse | NotFoundResponse | NotImplementedResponse>>(
+export function useKlingGetVideoEffect<TData = Awaited<ReturnType<typeof klingGetVideoEffect>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | TooManyRequestsResponse | ProxyBadGatewayResponse | ProxyNotConfiguredResponse | ProxyTimeoutResponse>>(
  id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof klingGetVideoEffect>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -694,7 +697,7 @@ export function useKlingGetVideoEffect<TData = Awaited<ReturnType<typeof klingGe
 
 
 /**
- * Who may call: signed-in customers. Not built yet (501).
+ * Who may call: any signed-in user, or a customer's API key (X-API-KEY). The provider's answer passed through (proxy.ts).
  * @summary Kling image-to-video tasks
  */
 export const klingListImage2VideoTasks = (
@@ -720,7 +723,7 @@ export const getKlingListImage2VideoTasksQueryKey = (params?: KlingListImage2Vid
     }
 
     
-export const getKlingListImage2VideoTasksQueryOptions = <TData = Awaited<ReturnType<typeof klingListImage2VideoTasks>>, TError = ErrorType<UnauthorizedResponse | NotImplementedResponse>>(params?: KlingListImage2VideoTasksParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof klingListImage2VideoTasks>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
+export const getKlingListImage2VideoTasksQueryOptions = <TData = Awaited<ReturnType<typeof klingListImage2VideoTasks>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | TooManyRequestsResponse | ProxyBadGatewayResponse | ProxyNotConfiguredResponse | ProxyTimeoutResponse>>(params?: KlingListImage2VideoTasksParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof klingListImage2VideoTasks>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -739,10 +742,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type KlingListImage2VideoTasksQueryResult = NonNullable<Awaited<ReturnType<typeof klingListImage2VideoTasks>>>
-export type KlingListImage2VideoTasksQueryError = ErrorType<UnauthorizedResponse | NotImplementedResponse>
+export type KlingListImage2VideoTasksQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | TooManyRequestsResponse | ProxyBadGatewayResponse | ProxyNotConfiguredResponse | ProxyTimeoutResponse>
 
 
-export function useKlingListImage2VideoTasks<TData = Awaited<ReturnType<typeof klingListImage2VideoTasks>>, TError = ErrorType<UnauthorizedResponse | NotImplementedResponse>>(
+export function useKlingListImage2VideoTasks<TData = Awaited<ReturnType<typeof klingListImage2VideoTasks>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | TooManyRequestsResponse | ProxyBadGatewayResponse | ProxyNotConfiguredResponse | ProxyTimeoutResponse>>(
  params: undefined |  KlingListImage2VideoTasksParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof klingListImage2VideoTasks>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof klingListImage2VideoTasks>>,
@@ -752,7 +755,7 @@ export function useKlingListImage2VideoTasks<TData = Awaited<ReturnType<typeof k
       >, request?: SecondParameter<typeof customInstance>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useKlingListImage2VideoTasks<TData = Awaited<ReturnType<typeof klingListImage2VideoTasks>>, TError = ErrorType<UnauthorizedResponse | NotImplementedResponse>>(
+export function useKlingListImage2VideoTasks<TData = Awaited<ReturnType<typeof klingListImage2VideoTasks>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | TooManyRequestsResponse | ProxyBadGatewayResponse | ProxyNotConfiguredResponse | ProxyTimeoutResponse>>(
  params?: KlingListImage2VideoTasksParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof klingListImage2VideoTasks>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof klingListImage2VideoTasks>>,
@@ -762,7 +765,7 @@ export function useKlingListImage2VideoTasks<TData = Awaited<ReturnType<typeof k
       >, request?: SecondParameter<typeof customInstance>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useKlingListImage2VideoTasks<TData = Awaited<ReturnType<typeof klingListImage2VideoTasks>>, TError = ErrorType<UnauthorizedResponse | NotImplementedResponse>>(
+export function useKlingListImage2VideoTasks<TData = Awaited<ReturnType<typeof klingListImage2VideoTasks>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | TooManyRequestsResponse | ProxyBadGatewayResponse | ProxyNotConfiguredResponse | ProxyTimeoutResponse>>(
  params?: KlingListImage2VideoTasksParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof klingListImage2VideoTasks>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -770,7 +773,7 @@ export function useKlingListImage2VideoTasks<TData = Awaited<ReturnType<typeof k
  * @summary Kling image-to-video tasks
  */
 
-export function useKlingListImage2VideoTasks<TData = Awaited<ReturnType<typeof klingListImage2VideoTasks>>, TError = ErrorType<UnauthorizedResponse | NotImplementedResponse>>(
+export function useKlingListImage2VideoTasks<TData = Awaited<ReturnType<typeof klingListImage2VideoTasks>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | TooManyRequestsResponse | ProxyBadGatewayResponse | ProxyNotConfiguredResponse | ProxyTimeoutResponse>>(
  params?: KlingListImage2VideoTasksParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof klingListImage2VideoTasks>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -787,7 +790,7 @@ export function useKlingListImage2VideoTasks<TData = Awaited<ReturnType<typeof k
 
 
 /**
- * Who may call: signed-in customers. Not built yet (501).
+ * Who may call: any signed-in user, or a customer's API key (X-API-KEY). The provider's answer passed through (proxy.ts).
  * @summary One Kling image-to-video task
  */
 export const klingGetImage2VideoTask = (
@@ -812,7 +815,7 @@ export const getKlingGetImage2VideoTaskQueryKey = (id?: string,) => {
     }
 
     
-export const getKlingGetImage2VideoTaskQueryOptions = <TData = Awaited<ReturnType<typeof klingGetImage2VideoTask>>, TError = ErrorType<UnauthorizedResponse | NotFoundResponse | NotImplementedResponse>>(id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof klingGetImage2VideoTask>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
+export const getKlingGetImage2VideoTaskQueryOptions = <TData = Awaited<ReturnType<typeof klingGetImage2VideoTask>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | TooManyRequestsResponse | ProxyBadGatewayResponse | ProxyNotConfiguredResponse | ProxyTimeoutResponse>>(id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof klingGetImage2VideoTask>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -831,10 +834,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type KlingGetImage2VideoTaskQueryResult = NonNullable<Awaited<ReturnType<typeof klingGetImage2VideoTask>>>
-export type KlingGetImage2VideoTaskQueryError = ErrorType<UnauthorizedResponse | NotFoundResponse | NotImplementedResponse>
+export type KlingGetImage2VideoTaskQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | TooManyRequestsResponse | ProxyBadGatewayResponse | ProxyNotConfiguredResponse | ProxyTimeoutResponse>
 
 
-export function useKlingGetImage2VideoTask<TData = Awaited<ReturnType<typeof klingGetImage2VideoTask>>, TError = ErrorType<UnauthorizedResponse | NotFoundResponse | NotImplementedResponse>>(
+export function useKlingGetImage2VideoTask<TData = Awaited<ReturnType<typeof klingGetImage2VideoTask>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | TooManyRequestsResponse | ProxyBadGatewayResponse | ProxyNotConfiguredResponse | ProxyTimeoutResponse>>(
  id: string, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof klingGetImage2VideoTask>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof klingGetImage2VideoTask>>,
@@ -844,7 +847,7 @@ export function useKlingGetImage2VideoTask<TData = Awaited<ReturnType<typeof kli
       >, request?: SecondParameter<typeof customInstance>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useKlingGetImage2VideoTask<TData = Awaited<ReturnType<typeof klingGetImage2VideoTask>>, TError = ErrorType<UnauthorizedResponse | NotFoundResponse | NotImplementedResponse>>(
+export function useKlingGetImage2VideoTask<TData = Awaited<ReturnType<typeof klingGetImage2VideoTask>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | TooManyRequestsResponse | ProxyBadGatewayResponse | ProxyNotConfiguredResponse | ProxyTimeoutResponse>>(
  id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof klingGetImage2VideoTask>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof klingGetImage2VideoTask>>,
@@ -854,7 +857,7 @@ export function useKlingGetImage2VideoTask<TData = Awaited<ReturnType<typeof kli
       >, request?: SecondParameter<typeof customInstance>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useKlingGetImage2VideoTask<TData = Awaited<ReturnType<typeof klingGetImage2VideoTask>>, TError = ErrorType<UnauthorizedResponse | NotFoundResponse | NotImplementedResponse>>(
+export function useKlingGetImage2VideoTask<TData = Awaited<ReturnType<typeof klingGetImage2VideoTask>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | TooManyRequestsResponse | ProxyBadGatewayResponse | ProxyNotConfiguredResponse | ProxyTimeoutResponse>>(
  id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof klingGetImage2VideoTask>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -862,7 +865,7 @@ export function useKlingGetImage2VideoTask<TData = Awaited<ReturnType<typeof kli
  * @summary One Kling image-to-video task
  */
 
-export function useKlingGetImage2VideoTask<TData = Awaited<ReturnType<typeof klingGetImage2VideoTask>>, TError = ErrorType<UnauthorizedResponse | NotFoundResponse | NotImplementedResponse>>(
+export function useKlingGetImage2VideoTask<TData = Awaited<ReturnType<typeof klingGetImage2VideoTask>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | TooManyRequestsResponse | ProxyBadGatewayResponse | ProxyNotConfiguredResponse | ProxyTimeoutResponse>>(
  id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof klingGetImage2VideoTask>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -879,7 +882,7 @@ export function useKlingGetImage2VideoTask<TData = Awaited<ReturnType<typeof kli
 
 
 /**
- * Who may call: signed-in customers. Not built yet (501).
+ * Who may call: any signed-in user, or a customer's API key (X-API-KEY). The provider's answer passed through (proxy.ts).
  * @summary Kling lip-sync tasks
  */
 export const klingListLipSyncTasks = (
@@ -905,7 +908,7 @@ export const getKlingListLipSyncTasksQueryKey = (params?: KlingListLipSyncTasksP
     }
 
     
-export const getKlingListLipSyncTasksQueryOptions = <TData = Awaited<ReturnType<typeof klingListLipSyncTasks>>, TError = ErrorType<UnauthorizedResponse | NotImplementedResponse>>(params?: KlingListLipSyncTasksParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof klingListLipSyncTasks>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
+export const getKlingListLipSyncTasksQueryOptions = <TData = Awaited<ReturnType<typeof klingListLipSyncTasks>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | TooManyRequestsResponse | ProxyBadGatewayResponse | ProxyNotConfiguredResponse | ProxyTimeoutResponse>>(params?: KlingListLipSyncTasksParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof klingListLipSyncTasks>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -924,10 +927,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type KlingListLipSyncTasksQueryResult = NonNullable<Awaited<ReturnType<typeof klingListLipSyncTasks>>>
-export type KlingListLipSyncTasksQueryError = ErrorType<UnauthorizedResponse | NotImplementedResponse>
+export type KlingListLipSyncTasksQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | TooManyRequestsResponse | ProxyBadGatewayResponse | ProxyNotConfiguredResponse | ProxyTimeoutResponse>
 
 
-export function useKlingListLipSyncTasks<TData = Awaited<ReturnType<typeof klingListLipSyncTasks>>, TError = ErrorType<UnauthorizedResponse | NotImplementedResponse>>(
+export function useKlingListLipSyncTasks<TData = Awaited<ReturnType<typeof klingListLipSyncTasks>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | TooManyRequestsResponse | ProxyBadGatewayResponse | ProxyNotConfiguredResponse | ProxyTimeoutResponse>>(
  params: undefined |  KlingListLipSyncTasksParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof klingListLipSyncTasks>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof klingListLipSyncTasks>>,
@@ -937,7 +940,7 @@ export function useKlingListLipSyncTasks<TData = Awaited<ReturnType<typeof kling
       >, request?: SecondParameter<typeof customInstance>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useKlingListLipSyncTasks<TData = Awaited<ReturnType<typeof klingListLipSyncTasks>>, TError = ErrorType<UnauthorizedResponse | NotImplementedResponse>>(
+export function useKlingListLipSyncTasks<TData = Awaited<ReturnType<typeof klingListLipSyncTasks>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | TooManyRequestsResponse | ProxyBadGatewayResponse | ProxyNotConfiguredResponse | ProxyTimeoutResponse>>(
  params?: KlingListLipSyncTasksParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof klingListLipSyncTasks>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof klingListLipSyncTasks>>,
@@ -947,7 +950,7 @@ export function useKlingListLipSyncTasks<TData = Awaited<ReturnType<typeof kling
       >, request?: SecondParameter<typeof customInstance>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useKlingListLipSyncTasks<TData = Awaited<ReturnType<typeof klingListLipSyncTasks>>, TError = ErrorType<UnauthorizedResponse | NotImplementedResponse>>(
+export function useKlingListLipSyncTasks<TData = Awaited<ReturnType<typeof klingListLipSyncTasks>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | TooManyRequestsResponse | ProxyBadGatewayResponse | ProxyNotConfiguredResponse | ProxyTimeoutResponse>>(
  params?: KlingListLipSyncTasksParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof klingListLipSyncTasks>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -955,7 +958,7 @@ export function useKlingListLipSyncTasks<TData = Awaited<ReturnType<typeof kling
  * @summary Kling lip-sync tasks
  */
 
-export function useKlingListLipSyncTasks<TData = Awaited<ReturnType<typeof klingListLipSyncTasks>>, TError = ErrorType<UnauthorizedResponse | NotImplementedResponse>>(
+export function useKlingListLipSyncTasks<TData = Awaited<ReturnType<typeof klingListLipSyncTasks>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | TooManyRequestsResponse | ProxyBadGatewayResponse | ProxyNotConfiguredResponse | ProxyTimeoutResponse>>(
  params?: KlingListLipSyncTasksParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof klingListLipSyncTasks>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -972,7 +975,7 @@ export function useKlingListLipSyncTasks<TData = Awaited<ReturnType<typeof kling
 
 
 /**
- * Who may call: signed-in customers. Not built yet (501).
+ * Who may call: any signed-in user, or a customer's API key (X-API-KEY). The provider's answer passed through (proxy.ts).
  * @summary One Kling lip-sync task
  */
 export const klingGetLipSyncTask = (
@@ -997,7 +1000,7 @@ export const getKlingGetLipSyncTaskQueryKey = (id?: string,) => {
     }
 
     
-export const getKlingGetLipSyncTaskQueryOptions = <TData = Awaited<ReturnType<typeof klingGetLipSyncTask>>, TError = ErrorType<UnauthorizedResponse | NotFoundResponse | NotImplementedResponse>>(id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof klingGetLipSyncTask>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
+export const getKlingGetLipSyncTaskQueryOptions = <TData = Awaited<ReturnType<typeof klingGetLipSyncTask>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | TooManyRequestsResponse | ProxyBadGatewayResponse | ProxyNotConfiguredResponse | ProxyTimeoutResponse>>(id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof klingGetLipSyncTask>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -1016,10 +1019,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type KlingGetLipSyncTaskQueryResult = NonNullable<Awaited<ReturnType<typeof klingGetLipSyncTask>>>
-export type KlingGetLipSyncTaskQueryError = ErrorType<UnauthorizedResponse | NotFoundResponse | NotImplementedResponse>
+export type KlingGetLipSyncTaskQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | TooManyRequestsResponse | ProxyBadGatewayResponse | ProxyNotConfiguredResponse | ProxyTimeoutResponse>
 
 
-export function useKlingGetLipSyncTask<TData = Awaited<ReturnType<typeof klingGetLipSyncTask>>, TError = ErrorType<UnauthorizedResponse | NotFoundResponse | NotImplementedResponse>>(
+export function useKlingGetLipSyncTask<TData = Awaited<ReturnType<typeof klingGetLipSyncTask>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | TooManyRequestsResponse | ProxyBadGatewayResponse | ProxyNotConfiguredResponse | ProxyTimeoutResponse>>(
  id: string, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof klingGetLipSyncTask>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof klingGetLipSyncTask>>,
@@ -1029,7 +1032,7 @@ export function useKlingGetLipSyncTask<TData = Awaited<ReturnType<typeof klingGe
       >, request?: SecondParameter<typeof customInstance>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useKlingGetLipSyncTask<TData = Awaited<ReturnType<typeof klingGetLipSyncTask>>, TError = ErrorType<UnauthorizedResponse | NotFoundResponse | NotImplementedResponse>>(
+export function useKlingGetLipSyncTask<TData = Awaited<ReturnType<typeof klingGetLipSyncTask>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | TooManyRequestsResponse | ProxyBadGatewayResponse | ProxyNotConfiguredResponse | ProxyTimeoutResponse>>(
  id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof klingGetLipSyncTask>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof klingGetLipSyncTask>>,
@@ -1039,7 +1042,7 @@ export function useKlingGetLipSyncTask<TData = Awaited<ReturnType<typeof klingGe
       >, request?: SecondParameter<typeof customInstance>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useKlingGetLipSyncTask<TData = Awaited<ReturnType<typeof klingGetLipSyncTask>>, TError = ErrorType<UnauthorizedResponse | NotFoundResponse | NotImplementedResponse>>(
+export function useKlingGetLipSyncTask<TData = Awaited<ReturnType<typeof klingGetLipSyncTask>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | TooManyRequestsResponse | ProxyBadGatewayResponse | ProxyNotConfiguredResponse | ProxyTimeoutResponse>>(
  id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof klingGetLipSyncTask>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -1047,7 +1050,7 @@ export function useKlingGetLipSyncTask<TData = Awaited<ReturnType<typeof klingGe
  * @summary One Kling lip-sync task
  */
 
-export function useKlingGetLipSyncTask<TData = Awaited<ReturnType<typeof klingGetLipSyncTask>>, TError = ErrorType<UnauthorizedResponse | NotFoundResponse | NotImplementedResponse>>(
+export function useKlingGetLipSyncTask<TData = Awaited<ReturnType<typeof klingGetLipSyncTask>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | TooManyRequestsResponse | ProxyBadGatewayResponse | ProxyNotConfiguredResponse | ProxyTimeoutResponse>>(
  id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof klingGetLipSyncTask>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -1064,7 +1067,7 @@ export function useKlingGetLipSyncTask<TData = Awaited<ReturnType<typeof klingGe
 
 
 /**
- * Who may call: signed-in customers. Not built yet (501).
+ * Who may call: any signed-in user, or a customer's API key (X-API-KEY). The provider's answer passed through (proxy.ts).
  * @summary Kling text-to-video tasks
  */
 export const klingListText2VideoTasks = (
@@ -1090,7 +1093,7 @@ export const getKlingListText2VideoTasksQueryKey = (params?: KlingListText2Video
     }
 
     
-export const getKlingListText2VideoTasksQueryOptions = <TData = Awaited<ReturnType<typeof klingListText2VideoTasks>>, TError = ErrorType<UnauthorizedResponse | NotImplementedResponse>>(params?: KlingListText2VideoTasksParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof klingListText2VideoTasks>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
+export const getKlingListText2VideoTasksQueryOptions = <TData = Awaited<ReturnType<typeof klingListText2VideoTasks>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | TooManyRequestsResponse | ProxyBadGatewayResponse | ProxyNotConfiguredResponse | ProxyTimeoutResponse>>(params?: KlingListText2VideoTasksParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof klingListText2VideoTasks>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -1109,10 +1112,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type KlingListText2VideoTasksQueryResult = NonNullable<Awaited<ReturnType<typeof klingListText2VideoTasks>>>
-export type KlingListText2VideoTasksQueryError = ErrorType<UnauthorizedResponse | NotImplementedResponse>
+export type KlingListText2VideoTasksQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | TooManyRequestsResponse | ProxyBadGatewayResponse | ProxyNotConfiguredResponse | ProxyTimeoutResponse>
 
 
-export function useKlingListText2VideoTasks<TData = Awaited<ReturnType<typeof klingListText2VideoTasks>>, TError = ErrorType<UnauthorizedResponse | NotImplementedResponse>>(
+export function useKlingListText2VideoTasks<TData = Awaited<ReturnType<typeof klingListText2VideoTasks>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | TooManyRequestsResponse | ProxyBadGatewayResponse | ProxyNotConfiguredResponse | ProxyTimeoutResponse>>(
  params: undefined |  KlingListText2VideoTasksParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof klingListText2VideoTasks>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof klingListText2VideoTasks>>,
@@ -1122,7 +1125,7 @@ export function useKlingListText2VideoTasks<TData = Awaited<ReturnType<typeof kl
       >, request?: SecondParameter<typeof customInstance>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useKlingListText2VideoTasks<TData = Awaited<ReturnType<typeof klingListText2VideoTasks>>, TError = ErrorType<UnauthorizedResponse | NotImplementedResponse>>(
+export function useKlingListText2VideoTasks<TData = Awaited<ReturnType<typeof klingListText2VideoTasks>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | TooManyRequestsResponse | ProxyBadGatewayResponse | ProxyNotConfiguredResponse | ProxyTimeoutResponse>>(
  params?: KlingListText2VideoTasksParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof klingListText2VideoTasks>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof klingListText2VideoTasks>>,
@@ -1132,7 +1135,7 @@ export function useKlingListText2VideoTasks<TData = Awaited<ReturnType<typeof kl
       >, request?: SecondParameter<typeof customInstance>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useKlingListText2VideoTasks<TData = Awaited<ReturnType<typeof klingListText2VideoTasks>>, TError = ErrorType<UnauthorizedResponse | NotImplementedResponse>>(
+export function useKlingListText2VideoTasks<TData = Awaited<ReturnType<typeof klingListText2VideoTasks>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | TooManyRequestsResponse | ProxyBadGatewayResponse | ProxyNotConfiguredResponse | ProxyTimeoutResponse>>(
  params?: KlingListText2VideoTasksParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof klingListText2VideoTasks>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -1140,7 +1143,7 @@ export function useKlingListText2VideoTasks<TData = Awaited<ReturnType<typeof kl
  * @summary Kling text-to-video tasks
  */
 
-export function useKlingListText2VideoTasks<TData = Awaited<ReturnType<typeof klingListText2VideoTasks>>, TError = ErrorType<UnauthorizedResponse | NotImplementedResponse>>(
+export function useKlingListText2VideoTasks<TData = Awaited<ReturnType<typeof klingListText2VideoTasks>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | TooManyRequestsResponse | ProxyBadGatewayResponse | ProxyNotConfiguredResponse | ProxyTimeoutResponse>>(
  params?: KlingListText2VideoTasksParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof klingListText2VideoTasks>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -1157,7 +1160,7 @@ export function useKlingListText2VideoTasks<TData = Awaited<ReturnType<typeof kl
 
 
 /**
- * Who may call: signed-in customers. Not built yet (501).
+ * Who may call: any signed-in user, or a customer's API key (X-API-KEY). The provider's answer passed through (proxy.ts).
  * @summary One Kling text-to-video task
  */
 export const klingGetText2VideoTask = (
@@ -1182,7 +1185,7 @@ export const getKlingGetText2VideoTaskQueryKey = (id?: string,) => {
     }
 
     
-export const getKlingGetText2VideoTaskQueryOptions = <TData = Awaited<ReturnType<typeof klingGetText2VideoTask>>, TError = ErrorType<UnauthorizedResponse | NotFoundResponse | NotImplementedResponse>>(id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof klingGetText2VideoTask>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
+export const getKlingGetText2VideoTaskQueryOptions = <TData = Awaited<ReturnType<typeof klingGetText2VideoTask>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | TooManyRequestsResponse | ProxyBadGatewayResponse | ProxyNotConfiguredResponse | ProxyTimeoutResponse>>(id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof klingGetText2VideoTask>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -1201,10 +1204,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type KlingGetText2VideoTaskQueryResult = NonNullable<Awaited<ReturnType<typeof klingGetText2VideoTask>>>
-export type KlingGetText2VideoTaskQueryError = ErrorType<UnauthorizedResponse | NotFoundResponse | NotImplementedResponse>
+export type KlingGetText2VideoTaskQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | TooManyRequestsResponse | ProxyBadGatewayResponse | ProxyNotConfiguredResponse | ProxyTimeoutResponse>
 
 
-export function useKlingGetText2VideoTask<TData = Awaited<ReturnType<typeof klingGetText2VideoTask>>, TError = ErrorType<UnauthorizedResponse | NotFoundResponse | NotImplementedResponse>>(
+export function useKlingGetText2VideoTask<TData = Awaited<ReturnType<typeof klingGetText2VideoTask>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | TooManyRequestsResponse | ProxyBadGatewayResponse | ProxyNotConfiguredResponse | ProxyTimeoutResponse>>(
  id: string, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof klingGetText2VideoTask>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof klingGetText2VideoTask>>,
@@ -1214,7 +1217,7 @@ export function useKlingGetText2VideoTask<TData = Awaited<ReturnType<typeof klin
       >, request?: SecondParameter<typeof customInstance>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useKlingGetText2VideoTask<TData = Awaited<ReturnType<typeof klingGetText2VideoTask>>, TError = ErrorType<UnauthorizedResponse | NotFoundResponse | NotImplementedResponse>>(
+export function useKlingGetText2VideoTask<TData = Awaited<ReturnType<typeof klingGetText2VideoTask>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | TooManyRequestsResponse | ProxyBadGatewayResponse | ProxyNotConfiguredResponse | ProxyTimeoutResponse>>(
  id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof klingGetText2VideoTask>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof klingGetText2VideoTask>>,
@@ -1224,7 +1227,7 @@ export function useKlingGetText2VideoTask<TData = Awaited<ReturnType<typeof klin
       >, request?: SecondParameter<typeof customInstance>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useKlingGetText2VideoTask<TData = Awaited<ReturnType<typeof klingGetText2VideoTask>>, TError = ErrorType<UnauthorizedResponse | NotFoundResponse | NotImplementedResponse>>(
+export function useKlingGetText2VideoTask<TData = Awaited<ReturnType<typeof klingGetText2VideoTask>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | TooManyRequestsResponse | ProxyBadGatewayResponse | ProxyNotConfiguredResponse | ProxyTimeoutResponse>>(
  id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof klingGetText2VideoTask>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -1232,7 +1235,7 @@ export function useKlingGetText2VideoTask<TData = Awaited<ReturnType<typeof klin
  * @summary One Kling text-to-video task
  */
 
-export function useKlingGetText2VideoTask<TData = Awaited<ReturnType<typeof klingGetText2VideoTask>>, TError = ErrorType<UnauthorizedResponse | NotFoundResponse | NotImplementedResponse>>(
+export function useKlingGetText2VideoTask<TData = Awaited<ReturnType<typeof klingGetText2VideoTask>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | TooManyRequestsResponse | ProxyBadGatewayResponse | ProxyNotConfiguredResponse | ProxyTimeoutResponse>>(
  id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof klingGetText2VideoTask>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -1249,7 +1252,7 @@ export function useKlingGetText2VideoTask<TData = Awaited<ReturnType<typeof klin
 
 
 /**
- * Who may call: signed-in customers. Not built yet (501).
+ * Who may call: any signed-in user, or a customer's API key (X-API-KEY). The provider's answer passed through (proxy.ts).
  * @summary Kling video-extend tasks
  */
 export const klingListVideoExtendTasks = (
@@ -1275,7 +1278,7 @@ export const getKlingListVideoExtendTasksQueryKey = (params?: KlingListVideoExte
     }
 
     
-export const getKlingListVideoExtendTasksQueryOptions = <TData = Awaited<ReturnType<typeof klingListVideoExtendTasks>>, TError = ErrorType<UnauthorizedResponse | NotImplementedResponse>>(params?: KlingListVideoExtendTasksParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof klingListVideoExtendTasks>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
+export const getKlingListVideoExtendTasksQueryOptions = <TData = Awaited<ReturnType<typeof klingListVideoExtendTasks>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | TooManyRequestsResponse | ProxyBadGatewayResponse | ProxyNotConfiguredResponse | ProxyTimeoutResponse>>(params?: KlingListVideoExtendTasksParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof klingListVideoExtendTasks>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -1294,10 +1297,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type KlingListVideoExtendTasksQueryResult = NonNullable<Awaited<ReturnType<typeof klingListVideoExtendTasks>>>
-export type KlingListVideoExtendTasksQueryError = ErrorType<UnauthorizedResponse | NotImplementedResponse>
+export type KlingListVideoExtendTasksQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | TooManyRequestsResponse | ProxyBadGatewayResponse | ProxyNotConfiguredResponse | ProxyTimeoutResponse>
 
 
-export function useKlingListVideoExtendTasks<TData = Awaited<ReturnType<typeof klingListVideoExtendTasks>>, TError = ErrorType<UnauthorizedResponse | NotImplementedResponse>>(
+export function useKlingListVideoExtendTasks<TData = Awaited<ReturnType<typeof klingListVideoExtendTasks>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | TooManyRequestsResponse | ProxyBadGatewayResponse | ProxyNotConfiguredResponse | ProxyTimeoutResponse>>(
  params: undefined |  KlingListVideoExtendTasksParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof klingListVideoExtendTasks>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof klingListVideoExtendTasks>>,
@@ -1307,7 +1310,7 @@ export function useKlingListVideoExtendTasks<TData = Awaited<ReturnType<typeof k
       >, request?: SecondParameter<typeof customInstance>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useKlingListVideoExtendTasks<TData = Awaited<ReturnType<typeof klingListVideoExtendTasks>>, TError = ErrorType<UnauthorizedResponse | NotImplementedResponse>>(
+export function useKlingListVideoExtendTasks<TData = Awaited<ReturnType<typeof klingListVideoExtendTasks>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | TooManyRequestsResponse | ProxyBadGatewayResponse | ProxyNotConfiguredResponse | ProxyTimeoutResponse>>(
  params?: KlingListVideoExtendTasksParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof klingListVideoExtendTasks>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof klingListVideoExtendTasks>>,
@@ -1317,7 +1320,7 @@ export function useKlingListVideoExtendTasks<TData = Awaited<ReturnType<typeof k
       >, request?: SecondParameter<typeof customInstance>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useKlingListVideoExtendTasks<TData = Awaited<ReturnType<typeof klingListVideoExtendTasks>>, TError = ErrorType<UnauthorizedResponse | NotImplementedResponse>>(
+export function useKlingListVideoExtendTasks<TData = Awaited<ReturnType<typeof klingListVideoExtendTasks>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | TooManyRequestsResponse | ProxyBadGatewayResponse | ProxyNotConfiguredResponse | ProxyTimeoutResponse>>(
  params?: KlingListVideoExtendTasksParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof klingListVideoExtendTasks>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -1325,7 +1328,7 @@ export function useKlingListVideoExtendTasks<TData = Awaited<ReturnType<typeof k
  * @summary Kling video-extend tasks
  */
 
-export function useKlingListVideoExtendTasks<TData = Awaited<ReturnType<typeof klingListVideoExtendTasks>>, TError = ErrorType<UnauthorizedResponse | NotImplementedResponse>>(
+export function useKlingListVideoExtendTasks<TData = Awaited<ReturnType<typeof klingListVideoExtendTasks>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | TooManyRequestsResponse | ProxyBadGatewayResponse | ProxyNotConfiguredResponse | ProxyTimeoutResponse>>(
  params?: KlingListVideoExtendTasksParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof klingListVideoExtendTasks>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -1342,7 +1345,7 @@ export function useKlingListVideoExtendTasks<TData = Awaited<ReturnType<typeof k
 
 
 /**
- * Who may call: signed-in customers. Not built yet (501).
+ * Who may call: any signed-in user, or a customer's API key (X-API-KEY). The provider's answer passed through (proxy.ts).
  * @summary One Kling video-extend task
  */
 export const klingGetVideoExtendTask = (
@@ -1367,7 +1370,7 @@ export const getKlingGetVideoExtendTaskQueryKey = (id?: string,) => {
     }
 
     
-export const getKlingGetVideoExtendTaskQueryOptions = <TData = Awaited<ReturnType<typeof klingGetVideoExtendTask>>, TError = ErrorType<UnauthorizedResponse | NotFoundResponse | NotImplementedResponse>>(id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof klingGetVideoExtendTask>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
+export const getKlingGetVideoExtendTaskQueryOptions = <TData = Awaited<ReturnType<typeof klingGetVideoExtendTask>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | TooManyRequestsResponse | ProxyBadGatewayResponse | ProxyNotConfiguredResponse | ProxyTimeoutResponse>>(id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof klingGetVideoExtendTask>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -1386,10 +1389,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type KlingGetVideoExtendTaskQueryResult = NonNullable<Awaited<ReturnType<typeof klingGetVideoExtendTask>>>
-export type KlingGetVideoExtendTaskQueryError = ErrorType<UnauthorizedResponse | NotFoundResponse | NotImplementedResponse>
+export type KlingGetVideoExtendTaskQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | TooManyRequestsResponse | ProxyBadGatewayResponse | ProxyNotConfiguredResponse | ProxyTimeoutResponse>
 
 
-export function useKlingGetVideoExtendTask<TData = Awaited<ReturnType<typeof klingGetVideoExtendTask>>, TError = ErrorType<UnauthorizedResponse | NotFoundResponse | NotImplementedResponse>>(
+export function useKlingGetVideoExtendTask<TData = Awaited<ReturnType<typeof klingGetVideoExtendTask>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | TooManyRequestsResponse | ProxyBadGatewayResponse | ProxyNotConfiguredResponse | ProxyTimeoutResponse>>(
  id: string, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof klingGetVideoExtendTask>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof klingGetVideoExtendTask>>,
@@ -1399,7 +1402,7 @@ export function useKlingGetVideoExtendTask<TData = Awaited<ReturnType<typeof kli
       >, request?: SecondParameter<typeof customInstance>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useKlingGetVideoExtendTask<TData = Awaited<ReturnType<typeof klingGetVideoExtendTask>>, TError = ErrorType<UnauthorizedResponse | NotFoundResponse | NotImplementedResponse>>(
+export function useKlingGetVideoExtendTask<TData = Awaited<ReturnType<typeof klingGetVideoExtendTask>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | TooManyRequestsResponse | ProxyBadGatewayResponse | ProxyNotConfiguredResponse | ProxyTimeoutResponse>>(
  id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof klingGetVideoExtendTask>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof klingGetVideoExtendTask>>,
@@ -1409,7 +1412,7 @@ export function useKlingGetVideoExtendTask<TData = Awaited<ReturnType<typeof kli
       >, request?: SecondParameter<typeof customInstance>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useKlingGetVideoExtendTask<TData = Awaited<ReturnType<typeof klingGetVideoExtendTask>>, TError = ErrorType<UnauthorizedResponse | NotFoundResponse | NotImplementedResponse>>(
+export function useKlingGetVideoExtendTask<TData = Awaited<ReturnType<typeof klingGetVideoExtendTask>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | TooManyRequestsResponse | ProxyBadGatewayResponse | ProxyNotConfiguredResponse | ProxyTimeoutResponse>>(
  id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof klingGetVideoExtendTask>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -1417,7 +1420,7 @@ export function useKlingGetVideoExtendTask<TData = Awaited<ReturnType<typeof kli
  * @summary One Kling video-extend task
  */
 
-export function useKlingGetVideoExtendTask<TData = Awaited<ReturnType<typeof klingGetVideoExtendTask>>, TError = ErrorType<UnauthorizedResponse | NotFoundResponse | NotImplementedResponse>>(
+export function useKlingGetVideoExtendTask<TData = Awaited<ReturnType<typeof klingGetVideoExtendTask>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | TooManyRequestsResponse | ProxyBadGatewayResponse | ProxyNotConfiguredResponse | ProxyTimeoutResponse>>(
  id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof klingGetVideoExtendTask>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -1434,7 +1437,7 @@ export function useKlingGetVideoExtendTask<TData = Awaited<ReturnType<typeof kli
 
 
 /**
- * Who may call: signed-in customers. Not built yet (501).
+ * Who may call: any signed-in user, or a customer's API key (X-API-KEY). The provider's answer passed through (proxy.ts).
  * @summary One Luma generation
  */
 export const lumaGetGeneration = (
@@ -1459,7 +1462,7 @@ export const getLumaGetGenerationQueryKey = (id?: string,) => {
     }
 
     
-export const getLumaGetGenerationQueryOptions = <TData = Awaited<ReturnType<typeof lumaGetGeneration>>, TError = ErrorType<UnauthorizedResponse | NotFoundResponse | NotImplementedResponse>>(id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof lumaGetGeneration>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
+export const getLumaGetGenerationQueryOptions = <TData = Awaited<ReturnType<typeof lumaGetGeneration>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | TooManyRequestsResponse | ProxyBadGatewayResponse | ProxyNotConfiguredResponse | ProxyTimeoutResponse>>(id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof lumaGetGeneration>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -1478,10 +1481,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type LumaGetGenerationQueryResult = NonNullable<Awaited<ReturnType<typeof lumaGetGeneration>>>
-export type LumaGetGenerationQueryError = ErrorType<UnauthorizedResponse | NotFoundResponse | NotImplementedResponse>
+export type LumaGetGenerationQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | TooManyRequestsResponse | ProxyBadGatewayResponse | ProxyNotConfiguredResponse | ProxyTimeoutResponse>
 
 
-export function useLumaGetGeneration<TData = Awaited<ReturnType<typeof lumaGetGeneration>>, TError = ErrorType<UnauthorizedResponse | NotFoundResponse | NotImplementedResponse>>(
+export function useLumaGetGeneration<TData = Awaited<ReturnType<typeof lumaGetGeneration>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | TooManyRequestsResponse | ProxyBadGatewayResponse | ProxyNotConfiguredResponse | ProxyTimeoutResponse>>(
  id: string, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof lumaGetGeneration>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof lumaGetGeneration>>,
@@ -1491,7 +1494,7 @@ export function useLumaGetGeneration<TData = Awaited<ReturnType<typeof lumaGetGe
       >, request?: SecondParameter<typeof customInstance>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useLumaGetGeneration<TData = Awaited<ReturnType<typeof lumaGetGeneration>>, TError = ErrorType<UnauthorizedResponse | NotFoundResponse | NotImplementedResponse>>(
+export function useLumaGetGeneration<TData = Awaited<ReturnType<typeof lumaGetGeneration>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | TooManyRequestsResponse | ProxyBadGatewayResponse | ProxyNotConfiguredResponse | ProxyTimeoutResponse>>(
  id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof lumaGetGeneration>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof lumaGetGeneration>>,
@@ -1501,7 +1504,7 @@ export function useLumaGetGeneration<TData = Awaited<ReturnType<typeof lumaGetGe
       >, request?: SecondParameter<typeof customInstance>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useLumaGetGeneration<TData = Awaited<ReturnType<typeof lumaGetGeneration>>, TError = ErrorType<UnauthorizedResponse | NotFoundResponse | NotImplementedResponse>>(
+export function useLumaGetGeneration<TData = Awaited<ReturnType<typeof lumaGetGeneration>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | TooManyRequestsResponse | ProxyBadGatewayResponse | ProxyNotConfiguredResponse | ProxyTimeoutResponse>>(
  id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof lumaGetGeneration>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -1509,7 +1512,7 @@ export function useLumaGetGeneration<TData = Awaited<ReturnType<typeof lumaGetGe
  * @summary One Luma generation
  */
 
-export function useLumaGetGeneration<TData = Awaited<ReturnType<typeof lumaGetGeneration>>, TError = ErrorType<UnauthorizedResponse | NotFoundResponse | NotImplementedResponse>>(
+export function useLumaGetGeneration<TData = Awaited<ReturnType<typeof lumaGetGeneration>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | TooManyRequestsResponse | ProxyBadGatewayResponse | ProxyNotConfiguredResponse | ProxyTimeoutResponse>>(
  id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof lumaGetGeneration>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -1526,7 +1529,7 @@ export function useLumaGetGeneration<TData = Awaited<ReturnType<typeof lumaGetGe
 
 
 /**
- * Who may call: signed-in customers. Not built yet (501).
+ * Who may call: any signed-in user, or a customer's API key (X-API-KEY). The provider's answer passed through (proxy.ts).
  * @summary One MiniMax video generation
  */
 export const minimaxGetVideoGeneration = (
@@ -1552,7 +1555,7 @@ export const getMinimaxGetVideoGenerationQueryKey = (params?: MinimaxGetVideoGen
     }
 
     
-export const getMinimaxGetVideoGenerationQueryOptions = <TData = Awaited<ReturnType<typeof minimaxGetVideoGeneration>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | NotImplementedResponse>>(params: MinimaxGetVideoGenerationParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof minimaxGetVideoGeneration>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
+export const getMinimaxGetVideoGenerationQueryOptions = <TData = Awaited<ReturnType<typeof minimaxGetVideoGeneration>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | TooManyRequestsResponse | ProxyBadGatewayResponse | ProxyNotConfiguredResponse | ProxyTimeoutResponse>>(params: MinimaxGetVideoGenerationParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof minimaxGetVideoGeneration>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -1571,10 +1574,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type MinimaxGetVideoGenerationQueryResult = NonNullable<Awaited<ReturnType<typeof minimaxGetVideoGeneration>>>
-export type MinimaxGetVideoGenerationQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | NotImplementedResponse>
+export type MinimaxGetVideoGenerationQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | TooManyRequestsResponse | ProxyBadGatewayResponse | ProxyNotConfiguredResponse | ProxyTimeoutResponse>
 
 
-export function useMinimaxGetVideoGeneration<TData = Awaited<ReturnType<typeof minimaxGetVideoGeneration>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | NotImplementedResponse>>(
+export function useMinimaxGetVideoGeneration<TData = Awaited<ReturnType<typeof minimaxGetVideoGeneration>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | TooManyRequestsResponse | ProxyBadGatewayResponse | ProxyNotConfiguredResponse | ProxyTimeoutResponse>>(
  params: MinimaxGetVideoGenerationParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof minimaxGetVideoGeneration>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof minimaxGetVideoGeneration>>,
@@ -1584,7 +1587,7 @@ export function useMinimaxGetVideoGeneration<TData = Awaited<ReturnType<typeof m
       >, request?: SecondParameter<typeof customInstance>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useMinimaxGetVideoGeneration<TData = Awaited<ReturnType<typeof minimaxGetVideoGeneration>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | NotImplementedResponse>>(
+export function useMinimaxGetVideoGeneration<TData = Awaited<ReturnType<typeof minimaxGetVideoGeneration>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | TooManyRequestsResponse | ProxyBadGatewayResponse | ProxyNotConfiguredResponse | ProxyTimeoutResponse>>(
  params: MinimaxGetVideoGenerationParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof minimaxGetVideoGeneration>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof minimaxGetVideoGeneration>>,
@@ -1594,7 +1597,7 @@ export function useMinimaxGetVideoGeneration<TData = Awaited<ReturnType<typeof m
       >, request?: SecondParameter<typeof customInstance>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useMinimaxGetVideoGeneration<TData = Awaited<ReturnType<typeof minimaxGetVideoGeneration>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | NotImplementedResponse>>(
+export function useMinimaxGetVideoGeneration<TData = Awaited<ReturnType<typeof minimaxGetVideoGeneration>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | TooManyRequestsResponse | ProxyBadGatewayResponse | ProxyNotConfiguredResponse | ProxyTimeoutResponse>>(
  params: MinimaxGetVideoGenerationParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof minimaxGetVideoGeneration>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -1602,7 +1605,7 @@ export function useMinimaxGetVideoGeneration<TData = Awaited<ReturnType<typeof m
  * @summary One MiniMax video generation
  */
 
-export function useMinimaxGetVideoGeneration<TData = Awaited<ReturnType<typeof minimaxGetVideoGeneration>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | NotImplementedResponse>>(
+export function useMinimaxGetVideoGeneration<TData = Awaited<ReturnType<typeof minimaxGetVideoGeneration>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | TooManyRequestsResponse | ProxyBadGatewayResponse | ProxyNotConfiguredResponse | ProxyTimeoutResponse>>(
  params: MinimaxGetVideoGenerationParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof minimaxGetVideoGeneration>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -1619,7 +1622,7 @@ export function useMinimaxGetVideoGeneration<TData = Awaited<ReturnType<typeof m
 
 
 /**
- * Who may call: signed-in customers. Not built yet (501).
+ * Who may call: any signed-in user, or a customer's API key (X-API-KEY). The provider's answer passed through (proxy.ts).
  * @summary One Moonvalley prompt
  */
 export const moonvalleyGetPrompt = (
@@ -1644,7 +1647,7 @@ export const getMoonvalleyGetPromptQueryKey = (id?: string,) => {
     }
 
     
-export const getMoonvalleyGetPromptQueryOptions = <TData = Awaited<ReturnType<typeof moonvalleyGetPrompt>>, TError = ErrorType<UnauthorizedResponse | NotFoundResponse | NotImplementedResponse>>(id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof moonvalleyGetPrompt>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
+export const getMoonvalleyGetPromptQueryOptions = <TData = Awaited<ReturnType<typeof moonvalleyGetPrompt>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | TooManyRequestsResponse | ProxyBadGatewayResponse | ProxyNotConfiguredResponse | ProxyTimeoutResponse>>(id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof moonvalleyGetPrompt>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -1663,10 +1666,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type MoonvalleyGetPromptQueryResult = NonNullable<Awaited<ReturnType<typeof moonvalleyGetPrompt>>>
-export type MoonvalleyGetPromptQueryError = ErrorType<UnauthorizedResponse | NotFoundResponse | NotImplementedResponse>
+export type MoonvalleyGetPromptQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | TooManyRequestsResponse | ProxyBadGatewayResponse | ProxyNotConfiguredResponse | ProxyTimeoutResponse>
 
 
-export function useMoonvalleyGetPrompt<TData = Awaited<ReturnType<typeof moonvalleyGetPrompt>>, TError = ErrorType<UnauthorizedResponse | NotFoundResponse | NotImplementedResponse>>(
+export function useMoonvalleyGetPrompt<TData = Awaited<ReturnType<typeof moonvalleyGetPrompt>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | TooManyRequestsResponse | ProxyBadGatewayResponse | ProxyNotConfiguredResponse | ProxyTimeoutResponse>>(
  id: string, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof moonvalleyGetPrompt>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof moonvalleyGetPrompt>>,
@@ -1676,7 +1679,7 @@ export function useMoonvalleyGetPrompt<TData = Awaited<ReturnType<typeof moonval
       >, request?: SecondParameter<typeof customInstance>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useMoonvalleyGetPrompt<TData = Awaited<ReturnType<typeof moonvalleyGetPrompt>>, TError = ErrorType<UnauthorizedResponse | NotFoundResponse | NotImplementedResponse>>(
+export function useMoonvalleyGetPrompt<TData = Awaited<ReturnType<typeof moonvalleyGetPrompt>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | TooManyRequestsResponse | ProxyBadGatewayResponse | ProxyNotConfiguredResponse | ProxyTimeoutResponse>>(
  id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof moonvalleyGetPrompt>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof moonvalleyGetPrompt>>,
@@ -1686,7 +1689,7 @@ export function useMoonvalleyGetPrompt<TData = Awaited<ReturnType<typeof moonval
       >, request?: SecondParameter<typeof customInstance>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useMoonvalleyGetPrompt<TData = Awaited<ReturnType<typeof moonvalleyGetPrompt>>, TError = ErrorType<UnauthorizedResponse | NotFoundResponse | NotImplementedResponse>>(
+export function useMoonvalleyGetPrompt<TData = Awaited<ReturnType<typeof moonvalleyGetPrompt>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | TooManyRequestsResponse | ProxyBadGatewayResponse | ProxyNotConfiguredResponse | ProxyTimeoutResponse>>(
  id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof moonvalleyGetPrompt>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -1694,7 +1697,7 @@ export function useMoonvalleyGetPrompt<TData = Awaited<ReturnType<typeof moonval
  * @summary One Moonvalley prompt
  */
 
-export function useMoonvalleyGetPrompt<TData = Awaited<ReturnType<typeof moonvalleyGetPrompt>>, TError = ErrorType<UnauthorizedResponse | NotFoundResponse | NotImplementedResponse>>(
+export function useMoonvalleyGetPrompt<TData = Awaited<ReturnType<typeof moonvalleyGetPrompt>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | TooManyRequestsResponse | ProxyBadGatewayResponse | ProxyNotConfiguredResponse | ProxyTimeoutResponse>>(
  id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof moonvalleyGetPrompt>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -1711,7 +1714,7 @@ export function useMoonvalleyGetPrompt<TData = Awaited<ReturnType<typeof moonval
 
 
 /**
- * Who may call: signed-in customers. Not built yet (501).
+ * Who may call: any signed-in user, or a customer's API key (X-API-KEY). The provider's answer passed through (proxy.ts).
  * @summary One OpenAI response
  */
 export const openaiGetResponse = (
@@ -1736,7 +1739,7 @@ export const getOpenaiGetResponseQueryKey = (id?: string,) => {
     }
 
     
-export const getOpenaiGetResponseQueryOptions = <TData = Awaited<ReturnType<typeof openaiGetResponse>>, TError = ErrorType<UnauthorizedResponse | NotFoundResponse | NotImplementedResponse>>(id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof openaiGetResponse>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
+export const getOpenaiGetResponseQueryOptions = <TData = Awaited<ReturnType<typeof openaiGetResponse>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | TooManyRequestsResponse | ProxyBadGatewayResponse | ProxyNotConfiguredResponse | ProxyTimeoutResponse>>(id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof openaiGetResponse>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -1755,10 +1758,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type OpenaiGetResponseQueryResult = NonNullable<Awaited<ReturnType<typeof openaiGetResponse>>>
-export type OpenaiGetResponseQueryError = ErrorType<UnauthorizedResponse | NotFoundResponse | NotImplementedResponse>
+export type OpenaiGetResponseQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | TooManyRequestsResponse | ProxyBadGatewayResponse | ProxyNotConfiguredResponse | ProxyTimeoutResponse>
 
 
-export function useOpenaiGetResponse<TData = Awaited<ReturnType<typeof openaiGetResponse>>, TError = ErrorType<UnauthorizedResponse | NotFoundResponse | NotImplementedResponse>>(
+export function useOpenaiGetResponse<TData = Awaited<ReturnType<typeof openaiGetResponse>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | TooManyRequestsResponse | ProxyBadGatewayResponse | ProxyNotConfiguredResponse | ProxyTimeoutResponse>>(
  id: string, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof openaiGetResponse>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof openaiGetResponse>>,
@@ -1768,7 +1771,7 @@ export function useOpenaiGetResponse<TData = Awaited<ReturnType<typeof openaiGet
       >, request?: SecondParameter<typeof customInstance>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useOpenaiGetResponse<TData = Awaited<ReturnType<typeof openaiGetResponse>>, TError = ErrorType<UnauthorizedResponse | NotFoundResponse | NotImplementedResponse>>(
+export function useOpenaiGetResponse<TData = Awaited<ReturnType<typeof openaiGetResponse>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | TooManyRequestsResponse | ProxyBadGatewayResponse | ProxyNotConfiguredResponse | ProxyTimeoutResponse>>(
  id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof openaiGetResponse>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof openaiGetResponse>>,
@@ -1778,7 +1781,7 @@ export function useOpenaiGetResponse<TData = Awaited<ReturnType<typeof openaiGet
       >, request?: SecondParameter<typeof customInstance>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useOpenaiGetResponse<TData = Awaited<ReturnType<typeof openaiGetResponse>>, TError = ErrorType<UnauthorizedResponse | NotFoundResponse | NotImplementedResponse>>(
+export function useOpenaiGetResponse<TData = Awaited<ReturnType<typeof openaiGetResponse>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | TooManyRequestsResponse | ProxyBadGatewayResponse | ProxyNotConfiguredResponse | ProxyTimeoutResponse>>(
  id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof openaiGetResponse>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -1786,7 +1789,7 @@ export function useOpenaiGetResponse<TData = Awaited<ReturnType<typeof openaiGet
  * @summary One OpenAI response
  */
 
-export function useOpenaiGetResponse<TData = Awaited<ReturnType<typeof openaiGetResponse>>, TError = ErrorType<UnauthorizedResponse | NotFoundResponse | NotImplementedResponse>>(
+export function useOpenaiGetResponse<TData = Awaited<ReturnType<typeof openaiGetResponse>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | TooManyRequestsResponse | ProxyBadGatewayResponse | ProxyNotConfiguredResponse | ProxyTimeoutResponse>>(
  id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof openaiGetResponse>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -1803,7 +1806,7 @@ export function useOpenaiGetResponse<TData = Awaited<ReturnType<typeof openaiGet
 
 
 /**
- * Who may call: signed-in customers. Not built yet (501).
+ * Who may call: any signed-in user, or a customer's API key (X-API-KEY). The provider's answer passed through (proxy.ts).
  * @summary One Pika video
  */
 export const pikaGetVideo = (
@@ -1828,7 +1831,7 @@ export const getPikaGetVideoQueryKey = (id?: string,) => {
     }
 
     
-export const getPikaGetVideoQueryOptions = <TData = Awaited<ReturnType<typeof pikaGetVideo>>, TError = ErrorType<UnauthorizedResponse | NotFoundResponse | NotImplementedResponse>>(id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof pikaGetVideo>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
+export const getPikaGetVideoQueryOptions = <TData = Awaited<ReturnType<typeof pikaGetVideo>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | TooManyRequestsResponse | ProxyBadGatewayResponse | ProxyNotConfiguredResponse | ProxyTimeoutResponse>>(id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof pikaGetVideo>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -1847,10 +1850,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type PikaGetVideoQueryResult = NonNullable<Awaited<ReturnType<typeof pikaGetVideo>>>
-export type PikaGetVideoQueryError = ErrorType<UnauthorizedResponse | NotFoundResponse | NotImplementedResponse>
+export type PikaGetVideoQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | TooManyRequestsResponse | ProxyBadGatewayResponse | ProxyNotConfiguredResponse | ProxyTimeoutResponse>
 
 
-export function usePikaGetVideo<TData = Awaited<ReturnType<typeof pikaGetVideo>>, TError = ErrorType<UnauthorizedResponse | NotFoundResponse | NotImplementedResponse>>(
+export function usePikaGetVideo<TData = Awaited<ReturnType<typeof pikaGetVideo>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | TooManyRequestsResponse | ProxyBadGatewayResponse | ProxyNotConfiguredResponse | ProxyTimeoutResponse>>(
  id: string, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof pikaGetVideo>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof pikaGetVideo>>,
@@ -1860,7 +1863,7 @@ export function usePikaGetVideo<TData = Awaited<ReturnType<typeof pikaGetVideo>>
       >, request?: SecondParameter<typeof customInstance>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function usePikaGetVideo<TData = Awaited<ReturnType<typeof pikaGetVideo>>, TError = ErrorType<UnauthorizedResponse | NotFoundResponse | NotImplementedResponse>>(
+export function usePikaGetVideo<TData = Awaited<ReturnType<typeof pikaGetVideo>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | TooManyRequestsResponse | ProxyBadGatewayResponse | ProxyNotConfiguredResponse | ProxyTimeoutResponse>>(
  id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof pikaGetVideo>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof pikaGetVideo>>,
@@ -1870,7 +1873,7 @@ export function usePikaGetVideo<TData = Awaited<ReturnType<typeof pikaGetVideo>>
       >, request?: SecondParameter<typeof customInstance>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function usePikaGetVideo<TData = Awaited<ReturnType<typeof pikaGetVideo>>, TError = ErrorType<UnauthorizedResponse | NotFoundResponse | NotImplementedResponse>>(
+export function usePikaGetVideo<TData = Awaited<ReturnType<typeof pikaGetVideo>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | TooManyRequestsResponse | ProxyBadGatewayResponse | ProxyNotConfiguredResponse | ProxyTimeoutResponse>>(
  id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof pikaGetVideo>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -1878,7 +1881,7 @@ export function usePikaGetVideo<TData = Awaited<ReturnType<typeof pikaGetVideo>>
  * @summary One Pika video
  */
 
-export function usePikaGetVideo<TData = Awaited<ReturnType<typeof pikaGetVideo>>, TError = ErrorType<UnauthorizedResponse | NotFoundResponse | NotImplementedResponse>>(
+export function usePikaGetVideo<TData = Awaited<ReturnType<typeof pikaGetVideo>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | TooManyRequestsResponse | ProxyBadGatewayResponse | ProxyNotConfiguredResponse | ProxyTimeoutResponse>>(
  id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof pikaGetVideo>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -1895,7 +1898,7 @@ export function usePikaGetVideo<TData = Awaited<ReturnType<typeof pikaGetVideo>>
 
 
 /**
- * Who may call: signed-in customers. Not built yet (501).
+ * Who may call: any signed-in user, or a customer's API key (X-API-KEY). The provider's answer passed through (proxy.ts).
  * @summary One PixVerse video result
  */
 export const pixverseGetVideoResult = (
@@ -1920,7 +1923,7 @@ export const getPixverseGetVideoResultQueryKey = (id?: string,) => {
     }
 
     
-export const getPixverseGetVideoResultQueryOptions = <TData = Awaited<ReturnType<typeof pixverseGetVideoResult>>, TError = ErrorType<UnauthorizedResponse | NotFoundResponse | NotImplementedResponse>>(id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof pixverseGetVideoResult>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
+export const getPixverseGetVideoResultQueryOptions = <TData = Awaited<ReturnType<typeof pixverseGetVideoResult>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | TooManyRequestsResponse | ProxyBadGatewayResponse | ProxyNotConfiguredResponse | ProxyTimeoutResponse>>(id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof pixverseGetVideoResult>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -1939,10 +1942,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type PixverseGetVideoResultQueryResult = NonNullable<Awaited<ReturnType<typeof pixverseGetVideoResult>>>
-export type PixverseGetVideoResultQueryError = ErrorType<UnauthorizedResponse | NotFoundResponse | NotImplementedResponse>
+export type PixverseGetVideoResultQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | TooManyRequestsResponse | ProxyBadGatewayResponse | ProxyNotConfiguredResponse | ProxyTimeoutResponse>
 
 
-export function usePixverseGetVideoResult<TData = Awaited<ReturnType<typeof pixverseGetVideoResult>>, TError = ErrorType<UnauthorizedResponse | NotFoundResponse | NotImplementedResponse>>(
+export function usePixverseGetVideoResult<TData = Awaited<ReturnType<typeof pixverseGetVideoResult>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | TooManyRequestsResponse | ProxyBadGatewayResponse | ProxyNotConfiguredResponse | ProxyTimeoutResponse>>(
  id: string, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof pixverseGetVideoResult>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof pixverseGetVideoResult>>,
@@ -1952,7 +1955,7 @@ export function usePixverseGetVideoResult<TData = Awaited<ReturnType<typeof pixv
       >, request?: SecondParameter<typeof customInstance>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function usePixverseGetVideoResult<TData = Awaited<ReturnType<typeof pixverseGetVideoResult>>, TError = ErrorType<UnauthorizedResponse | NotFoundResponse | NotImplementedResponse>>(
+export function usePixverseGetVideoResult<TData = Awaited<ReturnType<typeof pixverseGetVideoResult>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | TooManyRequestsResponse | ProxyBadGatewayResponse | ProxyNotConfiguredResponse | ProxyTimeoutResponse>>(
  id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof pixverseGetVideoResult>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof pixverseGetVideoResult>>,
@@ -1962,7 +1965,7 @@ export function usePixverseGetVideoResult<TData = Awaited<ReturnType<typeof pixv
       >, request?: SecondParameter<typeof customInstance>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function usePixverseGetVideoResult<TData = Awaited<ReturnType<typeof pixverseGetVideoResult>>, TError = ErrorType<UnauthorizedResponse | NotFoundResponse | NotImplementedResponse>>(
+export function usePixverseGetVideoResult<TData = Awaited<ReturnType<typeof pixverseGetVideoResult>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | TooManyRequestsResponse | ProxyBadGatewayResponse | ProxyNotConfiguredResponse | ProxyTimeoutResponse>>(
  id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof pixverseGetVideoResult>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -1970,7 +1973,7 @@ export function usePixverseGetVideoResult<TData = Awaited<ReturnType<typeof pixv
  * @summary One PixVerse video result
  */
 
-export function usePixverseGetVideoResult<TData = Awaited<ReturnType<typeof pixverseGetVideoResult>>, TError = ErrorType<UnauthorizedResponse | NotFoundResponse | NotImplementedResponse>>(
+export function usePixverseGetVideoResult<TData = Awaited<ReturnType<typeof pixverseGetVideoResult>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | TooManyRequestsResponse | ProxyBadGatewayResponse | ProxyNotConfiguredResponse | ProxyTimeoutResponse>>(
  id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof pixverseGetVideoResult>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -1987,7 +1990,7 @@ export function usePixverseGetVideoResult<TData = Awaited<ReturnType<typeof pixv
 
 
 /**
- * Who may call: signed-in customers. Not built yet (501).
+ * Who may call: any signed-in user, or a customer's API key (X-API-KEY). The provider's answer passed through (proxy.ts).
  * @summary One Runway task
  */
 export const runwayGetTask = (
@@ -2012,7 +2015,7 @@ export const getRunwayGetTaskQueryKey = (id?: string,) => {
     }
 
     
-export const getRunwayGetTaskQueryOptions = <TData = Awaited<ReturnType<typeof runwayGetTask>>, TError = ErrorType<UnauthorizedResponse | NotFoundResponse | NotImplementedResponse>>(id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof runwayGetTask>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
+export const getRunwayGetTaskQueryOptions = <TData = Awaited<ReturnType<typeof runwayGetTask>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | TooManyRequestsResponse | ProxyBadGatewayResponse | ProxyNotConfiguredResponse | ProxyTimeoutResponse>>(id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof runwayGetTask>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -2031,10 +2034,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type RunwayGetTaskQueryResult = NonNullable<Awaited<ReturnType<typeof runwayGetTask>>>
-export type RunwayGetTaskQueryError = ErrorType<UnauthorizedResponse | NotFoundResponse | NotImplementedResponse>
+export type RunwayGetTaskQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | TooManyRequestsResponse | ProxyBadGatewayResponse | ProxyNotConfiguredResponse | ProxyTimeoutResponse>
 
 
-export function useRunwayGetTask<TData = Awaited<ReturnType<typeof runwayGetTask>>, TError = ErrorType<UnauthorizedResponse | NotFoundResponse | NotImplementedResponse>>(
+export function useRunwayGetTask<TData = Awaited<ReturnType<typeof runwayGetTask>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | TooManyRequestsResponse | ProxyBadGatewayResponse | ProxyNotConfiguredResponse | ProxyTimeoutResponse>>(
  id: string, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof runwayGetTask>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof runwayGetTask>>,
@@ -2044,7 +2047,7 @@ export function useRunwayGetTask<TData = Awaited<ReturnType<typeof runwayGetTask
       >, request?: SecondParameter<typeof customInstance>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useRunwayGetTask<TData = Awaited<ReturnType<typeof runwayGetTask>>, TError = ErrorType<UnauthorizedResponse | NotFoundResponse | NotImplementedResponse>>(
+export function useRunwayGetTask<TData = Awaited<ReturnType<typeof runwayGetTask>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | TooManyRequestsResponse | ProxyBadGatewayResponse | ProxyNotConfiguredResponse | ProxyTimeoutResponse>>(
  id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof runwayGetTask>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof runwayGetTask>>,
@@ -2054,7 +2057,7 @@ export function useRunwayGetTask<TData = Awaited<ReturnType<typeof runwayGetTask
       >, request?: SecondParameter<typeof customInstance>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useRunwayGetTask<TData = Awaited<ReturnType<typeof runwayGetTask>>, TError = ErrorType<UnauthorizedResponse | NotFoundResponse | NotImplementedResponse>>(
+export function useRunwayGetTask<TData = Awaited<ReturnType<typeof runwayGetTask>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | TooManyRequestsResponse | ProxyBadGatewayResponse | ProxyNotConfiguredResponse | ProxyTimeoutResponse>>(
  id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof runwayGetTask>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -2062,7 +2065,7 @@ export function useRunwayGetTask<TData = Awaited<ReturnType<typeof runwayGetTask
  * @summary One Runway task
  */
 
-export function useRunwayGetTask<TData = Awaited<ReturnType<typeof runwayGetTask>>, TError = ErrorType<UnauthorizedResponse | NotFoundResponse | NotImplementedResponse>>(
+export function useRunwayGetTask<TData = Awaited<ReturnType<typeof runwayGetTask>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | TooManyRequestsResponse | ProxyBadGatewayResponse | ProxyNotConfiguredResponse | ProxyTimeoutResponse>>(
  id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof runwayGetTask>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -2079,7 +2082,7 @@ export function useRunwayGetTask<TData = Awaited<ReturnType<typeof runwayGetTask
 
 
 /**
- * Who may call: signed-in customers. Not built yet (501).
+ * Who may call: any signed-in user, or a customer's API key (X-API-KEY). The provider's answer passed through (proxy.ts).
  * @summary One Stability AI result
  */
 export const stabilityGetResult = (
@@ -2104,7 +2107,7 @@ export const getStabilityGetResultQueryKey = (id?: string,) => {
     }
 
     
-export const getStabilityGetResultQueryOptions = <TData = Awaited<ReturnType<typeof stabilityGetResult>>, TError = ErrorType<UnauthorizedResponse | NotFoundResponse | NotImplementedResponse>>(id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof stabilityGetResult>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
+export const getStabilityGetResultQueryOptions = <TData = Awaited<ReturnType<typeof stabilityGetResult>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | TooManyRequestsResponse | ProxyBadGatewayResponse | ProxyNotConfiguredResponse | ProxyTimeoutResponse>>(id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof stabilityGetResult>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -2123,10 +2126,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type StabilityGetResultQueryResult = NonNullable<Awaited<ReturnType<typeof stabilityGetResult>>>
-export type StabilityGetResultQueryError = ErrorType<UnauthorizedResponse | NotFoundResponse | NotImplementedResponse>
+export type StabilityGetResultQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | TooManyRequestsResponse | ProxyBadGatewayResponse | ProxyNotConfiguredResponse | ProxyTimeoutResponse>
 
 
-export function useStabilityGetResult<TData = Awaited<ReturnType<typeof stabilityGetResult>>, TError = ErrorType<UnauthorizedResponse | NotFoundResponse | NotImplementedResponse>>(
+export function useStabilityGetResult<TData = Awaited<ReturnType<typeof stabilityGetResult>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | TooManyRequestsResponse | ProxyBadGatewayResponse | ProxyNotConfiguredResponse | ProxyTimeoutResponse>>(
  id: string, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof stabilityGetResult>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof stabilityGetResult>>,
@@ -2136,7 +2139,7 @@ export function useStabilityGetResult<TData = Awaited<ReturnType<typeof stabilit
       >, request?: SecondParameter<typeof customInstance>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useStabilityGetResult<TData = Awaited<ReturnType<typeof stabilityGetResult>>, TError = ErrorType<UnauthorizedResponse | NotFoundResponse | NotImplementedResponse>>(
+export function useStabilityGetResult<TData = Awaited<ReturnType<typeof stabilityGetResult>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | TooManyRequestsResponse | ProxyBadGatewayResponse | ProxyNotConfiguredResponse | ProxyTimeoutResponse>>(
  id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof stabilityGetResult>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof stabilityGetResult>>,
@@ -2146,7 +2149,7 @@ export function useStabilityGetResult<TData = Awaited<ReturnType<typeof stabilit
       >, request?: SecondParameter<typeof customInstance>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useStabilityGetResult<TData = Awaited<ReturnType<typeof stabilityGetResult>>, TError = ErrorType<UnauthorizedResponse | NotFoundResponse | NotImplementedResponse>>(
+export function useStabilityGetResult<TData = Awaited<ReturnType<typeof stabilityGetResult>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | TooManyRequestsResponse | ProxyBadGatewayResponse | ProxyNotConfiguredResponse | ProxyTimeoutResponse>>(
  id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof stabilityGetResult>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -2154,7 +2157,7 @@ export function useStabilityGetResult<TData = Awaited<ReturnType<typeof stabilit
  * @summary One Stability AI result
  */
 
-export function useStabilityGetResult<TData = Awaited<ReturnType<typeof stabilityGetResult>>, TError = ErrorType<UnauthorizedResponse | NotFoundResponse | NotImplementedResponse>>(
+export function useStabilityGetResult<TData = Awaited<ReturnType<typeof stabilityGetResult>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | TooManyRequestsResponse | ProxyBadGatewayResponse | ProxyNotConfiguredResponse | ProxyTimeoutResponse>>(
  id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof stabilityGetResult>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -2171,7 +2174,7 @@ export function useStabilityGetResult<TData = Awaited<ReturnType<typeof stabilit
 
 
 /**
- * Who may call: signed-in customers. Not built yet (501).
+ * Who may call: any signed-in user, or a customer's API key (X-API-KEY). The provider's answer passed through (proxy.ts).
  * @summary One Tripo task
  */
 export const tripoGetTask = (
@@ -2196,7 +2199,7 @@ export const getTripoGetTaskQueryKey = (id?: string,) => {
     }
 
     
-export const getTripoGetTaskQueryOptions = <TData = Awaited<ReturnType<typeof tripoGetTask>>, TError = ErrorType<UnauthorizedResponse | NotFoundResponse | NotImplementedResponse>>(id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof tripoGetTask>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
+export const getTripoGetTaskQueryOptions = <TData = Awaited<ReturnType<typeof tripoGetTask>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | TooManyRequestsResponse | ProxyBadGatewayResponse | ProxyNotConfiguredResponse | ProxyTimeoutResponse>>(id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof tripoGetTask>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -2215,10 +2218,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type TripoGetTaskQueryResult = NonNullable<Awaited<ReturnType<typeof tripoGetTask>>>
-export type TripoGetTaskQueryError = ErrorType<UnauthorizedResponse | NotFoundResponse | NotImplementedResponse>
+export type TripoGetTaskQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | TooManyRequestsResponse | ProxyBadGatewayResponse | ProxyNotConfiguredResponse | ProxyTimeoutResponse>
 
 
-export function useTripoGetTask<TData = Awaited<ReturnType<typeof tripoGetTask>>, TError = ErrorType<UnauthorizedResponse | NotFoundResponse | NotImplementedResponse>>(
+export function useTripoGetTask<TData = Awaited<ReturnType<typeof tripoGetTask>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | TooManyRequestsResponse | ProxyBadGatewayResponse | ProxyNotConfiguredResponse | ProxyTimeoutResponse>>(
  id: string, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof tripoGetTask>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof tripoGetTask>>,
@@ -2228,7 +2231,7 @@ export function useTripoGetTask<TData = Awaited<ReturnType<typeof tripoGetTask>>
       >, request?: SecondParameter<typeof customInstance>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useTripoGetTask<TData = Awaited<ReturnType<typeof tripoGetTask>>, TError = ErrorType<UnauthorizedResponse | NotFoundResponse | NotImplementedResponse>>(
+export function useTripoGetTask<TData = Awaited<ReturnType<typeof tripoGetTask>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | TooManyRequestsResponse | ProxyBadGatewayResponse | ProxyNotConfiguredResponse | ProxyTimeoutResponse>>(
  id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof tripoGetTask>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof tripoGetTask>>,
@@ -2238,7 +2241,7 @@ export function useTripoGetTask<TData = Awaited<ReturnType<typeof tripoGetTask>>
       >, request?: SecondParameter<typeof customInstance>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useTripoGetTask<TData = Awaited<ReturnType<typeof tripoGetTask>>, TError = ErrorType<UnauthorizedResponse | NotFoundResponse | NotImplementedResponse>>(
+export function useTripoGetTask<TData = Awaited<ReturnType<typeof tripoGetTask>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | TooManyRequestsResponse | ProxyBadGatewayResponse | ProxyNotConfiguredResponse | ProxyTimeoutResponse>>(
  id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof tripoGetTask>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -2246,7 +2249,7 @@ export function useTripoGetTask<TData = Awaited<ReturnType<typeof tripoGetTask>>
  * @summary One Tripo task
  */
 
-export function useTripoGetTask<TData = Awaited<ReturnType<typeof tripoGetTask>>, TError = ErrorType<UnauthorizedResponse | NotFoundResponse | NotImplementedResponse>>(
+export function useTripoGetTask<TData = Awaited<ReturnType<typeof tripoGetTask>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | TooManyRequestsResponse | ProxyBadGatewayResponse | ProxyNotConfiguredResponse | ProxyTimeoutResponse>>(
  id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof tripoGetTask>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -2263,7 +2266,7 @@ export function useTripoGetTask<TData = Awaited<ReturnType<typeof tripoGetTask>>
 
 
 /**
- * Who may call: signed-in customers. Not built yet (501).
+ * Who may call: any signed-in user, or a customer's API key (X-API-KEY). The provider's answer passed through (proxy.ts).
  * @summary Tripo account balance
  */
 export const tripoGetUserBalance = (
@@ -2288,7 +2291,7 @@ export const getTripoGetUserBalanceQueryKey = () => {
     }
 
     
-export const getTripoGetUserBalanceQueryOptions = <TData = Awaited<ReturnType<typeof tripoGetUserBalance>>, TError = ErrorType<UnauthorizedResponse | NotImplementedResponse>>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof tripoGetUserBalance>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
+export const getTripoGetUserBalanceQueryOptions = <TData = Awaited<ReturnType<typeof tripoGetUserBalance>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | TooManyRequestsResponse | ProxyBadGatewayResponse | ProxyNotConfiguredResponse | ProxyTimeoutResponse>>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof tripoGetUserBalance>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -2307,10 +2310,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type TripoGetUserBalanceQueryResult = NonNullable<Awaited<ReturnType<typeof tripoGetUserBalance>>>
-export type TripoGetUserBalanceQueryError = ErrorType<UnauthorizedResponse | NotImplementedResponse>
+export type TripoGetUserBalanceQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | TooManyRequestsResponse | ProxyBadGatewayResponse | ProxyNotConfiguredResponse | ProxyTimeoutResponse>
 
 
-export function useTripoGetUserBalance<TData = Awaited<ReturnType<typeof tripoGetUserBalance>>, TError = ErrorType<UnauthorizedResponse | NotImplementedResponse>>(
+export function useTripoGetUserBalance<TData = Awaited<ReturnType<typeof tripoGetUserBalance>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | TooManyRequestsResponse | ProxyBadGatewayResponse | ProxyNotConfiguredResponse | ProxyTimeoutResponse>>(
   options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof tripoGetUserBalance>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof tripoGetUserBalance>>,
@@ -2320,7 +2323,7 @@ export function useTripoGetUserBalance<TData = Awaited<ReturnType<typeof tripoGe
       >, request?: SecondParameter<typeof customInstance>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useTripoGetUserBalance<TData = Awaited<ReturnType<typeof tripoGetUserBalance>>, TError = ErrorType<UnauthorizedResponse | NotImplementedResponse>>(
+export function useTripoGetUserBalance<TData = Awaited<ReturnType<typeof tripoGetUserBalance>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | TooManyRequestsResponse | ProxyBadGatewayResponse | ProxyNotConfiguredResponse | ProxyTimeoutResponse>>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof tripoGetUserBalance>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof tripoGetUserBalance>>,
@@ -2330,7 +2333,7 @@ export function useTripoGetUserBalance<TData = Awaited<ReturnType<typeof tripoGe
       >, request?: SecondParameter<typeof customInstance>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useTripoGetUserBalance<TData = Awaited<ReturnType<typeof tripoGetUserBalance>>, TError = ErrorType<UnauthorizedResponse | NotImplementedResponse>>(
+export function useTripoGetUserBalance<TData = Awaited<ReturnType<typeof tripoGetUserBalance>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | TooManyRequestsResponse | ProxyBadGatewayResponse | ProxyNotConfiguredResponse | ProxyTimeoutResponse>>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof tripoGetUserBalance>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -2338,7 +2341,7 @@ export function useTripoGetUserBalance<TData = Awaited<ReturnType<typeof tripoGe
  * @summary Tripo account balance
  */
 
-export function useTripoGetUserBalance<TData = Awaited<ReturnType<typeof tripoGetUserBalance>>, TError = ErrorType<UnauthorizedResponse | NotImplementedResponse>>(
+export function useTripoGetUserBalance<TData = Awaited<ReturnType<typeof tripoGetUserBalance>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | TooManyRequestsResponse | ProxyBadGatewayResponse | ProxyNotConfiguredResponse | ProxyTimeoutResponse>>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof tripoGetUserBalance>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
