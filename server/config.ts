@@ -68,6 +68,11 @@ export interface ServerConfig {
    */
   proxy: ProxyConfig
   /**
+   * PROXY_LOG_FLUSH_MS: provider lookups are recorded in memory and written this often (0: each
+   * at once; see server/proxy/lookup-log.ts).
+   */
+  proxyLogFlushMs: number
+  /**
    * DOWNLOAD_FLUSH_MS: installs are counted in memory and written this often (0: each at once;
    * see server/nodes/download-counter.ts).
    */
@@ -136,6 +141,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     orderingCacheMs: nonNegative('ORDERING_CACHE_MS', env.ORDERING_CACHE_MS ?? '60000'),
     nodeRowCache: nonNegative('NODE_ROW_CACHE', env.NODE_ROW_CACHE ?? '100000'),
     proxy: providerConfigFromEnv(env),
+    proxyLogFlushMs: nonNegative('PROXY_LOG_FLUSH_MS', env.PROXY_LOG_FLUSH_MS ?? '1000'),
     downloadFlushMs: nonNegative('DOWNLOAD_FLUSH_MS', env.DOWNLOAD_FLUSH_MS ?? '1000'),
   }
 }

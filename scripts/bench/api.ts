@@ -7,7 +7,7 @@
 // NODE_ROW_CACHE=0), the database's own cost. Datasets are generated once and reused (pass --fresh to rebuild). Prints a table and
 // writes bench-results/api.json.
 //   --only postgres|pglite   --seconds N (per scenario, default 8)   --connections N (default 32)
-//   --admin (only the admins' review queue)
+//   --admin (only the admins' review queue)   --proxy (only the provider lookup's overhead)
 import { spawn } from 'node:child_process'
 import { performance } from 'node:perf_hooks'
 import { randomBytes } from 'node:crypto'
@@ -16,7 +16,10 @@ import path from 'node:path'
 import { sql } from 'drizzle-orm'
 import { Client } from 'pg'
 import { migrate, openDatabase, type Database } from '../../server/db/client'
-import { nodes, nodeVersions } from '../../server/db/schema'
+import { nodes, nodeVersions, users } from '../../server/db/schema'
+import { openAccount } from '../../server/customers/accounts'
+import { createApiKey } from '../../server/customers/api-keys'
+import { startFakeProvider } from '../../server/test/fake-provider'
 import { loadDemoData } from '../../server/seed/load'
 import { publiclyVisible } from '../../server/nodes/queries'
 import { waitForPort } from '../net'
@@ -33,6 +36,7 @@ const CONNECTIONS = Number(flag('connections') ?? 32)
 const FRESH = args.includes('--fresh')
 const ONLY = flag('only')
 const ADMIN_ONLY = args.includes('--admin')
+const PROXY_ONLY = args.includes('--proxy')
 const API_PORT = 8280
 const ADMIN_API_PORT = 8281
 /** The review queue's page size (components/admin/queue/queue-url.ts QUEUE_PAGE_SIZE). */
@@ -393,8 +397,55 @@ async function stopAll() {
   children.clear()
 }
 
+/**
+ * What a provider lookup through `/proxy/luma/...` costs over asking the provider directly: a
+ * fake provider answering at once, one connection each way, p95 against p95.
+ */
+async function measureProxy(backend: Backend) {
+  const database = await backend.open()
+  let key: string
+  try {
+    await database.db
+      .insert(users)
+      .values({ id: 'bench-proxy', email: 'bench-proxy@example.test', name: 'Bench' })
+      .onConflictDoNothing()
+    const { customer } = await openAccount(database.db, 'bench-proxy')
+    key = (await createApiKey(database.db, customer.id, { name: 'bench', description: '' })).key
+  } finally {
+    await database.close()
+  }
+  const provider = await startFakeProvider()
+  const base = `http://127.0.0.1:${API_PORT}`
+  const api = startApi(backend, API_PORT, {
+    PROXY_LUMA_URL: provider.url,
+    PROXY_LUMA_KEY: 'bench-luma-key',
+  })
+  try {
+    await fetchWhenUp(base, api)
+    const direct = () => `${provider.url}/generations/job-1`
+    const proxied = () => `${base}/proxy/luma/generations/job-1`
+    const headers = { 'x-api-key': key }
+    await runLoad(direct, { connections: 1, seconds: 1 })
+    await runLoad(proxied, { connections: 1, seconds: 1, headers })
+    const asked = await runLoad(direct, { connections: 1, seconds: SECONDS })
+    const through = await runLoad(proxied, { connections: 1, seconds: SECONDS, headers })
+    console.log(resultLine(backend, 'provider directly (1 conn.)', asked))
+    console.log(resultLine(backend, 'GET /proxy/luma/generations/{id} (1 conn.)', through))
+    const overhead = through.p95 - asked.p95
+    console.log(
+      `${backend.name.padEnd(8)} ${String(backend.nodes).padStart(6)}  proxy overhead: p95 ${overhead.toFixed(2)} ms over a direct call (p50 ${(through.p50 - asked.p50).toFixed(2)} ms); target ≤ 2 ms`,
+    )
+    return { direct: asked, proxied: through, overheadP95Ms: overhead }
+  } finally {
+    await stopAll()
+    await provider.close()
+  }
+}
+
 async function run(backend: Backend, report: Record<string, unknown>) {
   const sample = await prepare(backend)
+  if (!ADMIN_ONLY) report[`${backend.name}Proxy`] = await measureProxy(backend)
+  if (PROXY_ONLY) return
   if (!ADMIN_ONLY) report[backend.name] = await measure(backend, sample)
   report[`${backend.name}ReviewQueue`] = await measureReviewQueue(backend, sample)
 }
@@ -412,10 +463,10 @@ async function main() {
   }
   if (ONLY !== 'postgres') await run(pgliteBackend(10_000), report)
   fs.mkdirSync(path.join(root, 'bench-results'), { recursive: true })
-  const file = ADMIN_ONLY ? 'api-admin.json' : 'api.json'
+  const file = ADMIN_ONLY ? 'api-admin.json' : PROXY_ONLY ? 'api-proxy.json' : 'api.json'
   fs.writeFileSync(path.join(root, 'bench-results', file), JSON.stringify(report, null, 2))
   console.log(
-    `\nTargets (PostgreSQL, 100k nodes): search mix p95 ≤ 20 ms (1 conn.), ≤ 150 ms and ≥ 300 req/s (32); list p95 ≤ 10 ms (1 conn.), ≤ 50 ms and ≥ 1,000 req/s (32); suggestions p95 ≤ 10 ms (1 conn.), ≤ 50 ms (32); review queue page p95 ≤ 50 ms at 1 connection. Written to bench-results/${file}`,
+    `\nTargets (PostgreSQL, 100k nodes): search mix p95 ≤ 20 ms (1 conn.), ≤ 150 ms and ≥ 300 req/s (32); list p95 ≤ 10 ms (1 conn.), ≤ 50 ms and ≥ 1,000 req/s (32); suggestions p95 ≤ 10 ms (1 conn.), ≤ 50 ms (32); review queue page p95 ≤ 50 ms at 1 connection; a proxied provider lookup p95 ≤ 2 ms over a direct call. Written to bench-results/${file}`,
   )
 }
 

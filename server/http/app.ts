@@ -31,6 +31,7 @@ import { publicAnswers } from './public-cache'
 import { DownloadCounter } from '../nodes/download-counter'
 import { OrderingCache } from '../nodes/ordering-cache'
 import { NodeRowCache } from '../nodes/row-cache'
+import { ProxyLookupLog } from '../proxy/lookup-log'
 import { countDownloads, type DownloadCount } from '../nodes/queries'
 
 function formatBytes(bytes: number): string {
@@ -287,6 +288,10 @@ export async function buildApp(
   )
   // Counts held in memory are written before the API stops.
   app.addHook('onClose', () => downloads.flush())
+  const proxyLog = new ProxyLookupLog(deps.db, deps.config.proxyLogFlushMs, (error) =>
+    app.log.warn({ err: error }, 'provider lookups not recorded yet; kept for the next try'),
+  )
+  app.addHook('onClose', () => proxyLog.flush())
 
   // Before the routes: it adds its checks to them (server/http/rate-limits.ts).
   const rateLimits = await registerRateLimits(app, deps.config, operations)
@@ -300,7 +305,7 @@ export async function buildApp(
         if (!handler || !operation) throw notImplemented(operationId)
         const caller = await authenticate(deps, request, operation.access, operation.acceptsApiKey)
         await rateLimits.checkCaller(operation, caller, reply)
-        const context = { deps, caller, downloads, publicCache, nodeCaches }
+        const context = { deps, caller, downloads, proxyLog, publicCache, nodeCaches }
         if (operation.publicCache && caller === null) {
           return publicCache.answer(`${operationId} ${request.url}`, () =>
             handler(request, reply, context),

@@ -5,6 +5,7 @@ import type { Db } from '../db/client'
 import type { DownloadCounter } from '../nodes/download-counter'
 import type { ArchiveStorage } from '../storage'
 import type { NodeReadCaches } from '../nodes/queries'
+import type { ProxyLookupLog } from '../proxy/lookup-log'
 import type { PublicAnswerCache } from './public-cache'
 
 export interface AppDeps {
@@ -25,6 +26,8 @@ export interface Caller {
   isApproved: boolean
   /** The sign-in provider vouches for `email` (invitations go to verified addresses only). */
   emailVerified: boolean
+  /** Set when the caller came with a customer's API key: that key's account. */
+  customerId?: string
 }
 
 export interface RequestContext {
@@ -32,6 +35,8 @@ export interface RequestContext {
   caller: Caller | null
   /** Counts installs, written in batches (server/nodes/download-counter.ts). */
   downloads: DownloadCounter
+  /** Records provider lookups, written in batches (server/proxy/lookup-log.ts). */
+  proxyLog: ProxyLookupLog
   /** Anonymous answers shared for a moment (server/http/public-cache.ts). */
   publicCache: PublicAnswerCache
   /**

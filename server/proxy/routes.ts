@@ -21,7 +21,9 @@ async function lookup(request: FastifyRequest, reply: FastifyReply, context: Req
   const name = request.url.split('/')[2] ?? ''
   if (!isProvider(name)) throw badRequest(`'${name}' is not a provider of the proxy.`)
   const { db, config } = context.deps
-  const account = await openAccount(db, context.caller.id)
+  // A key names its account; a signed-in user's is opened on first use.
+  const customerId =
+    context.caller.customerId ?? (await openAccount(db, context.caller.id)).customer.id
   let path: string
   let answer
   try {
@@ -32,8 +34,8 @@ async function lookup(request: FastifyRequest, reply: FastifyReply, context: Req
     if (error instanceof RangeError) throw badRequest(error.message)
     throw error
   }
-  await db.insert(proxyLookups).values({
-    customerId: account.customer.id,
+  await context.proxyLog.record({
+    customerId,
     provider: name,
     path,
     status: answer.status,

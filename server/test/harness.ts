@@ -67,6 +67,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     PUBLIC_CACHE_MS: '0',
     // …and read download counts right after installing; download-counter.test.ts batches them.
     DOWNLOAD_FLUSH_MS: '0',
+    // …and read provider lookups right after making them.
+    PROXY_LOG_FLUSH_MS: '0',
     ...options.env,
   })
   const database = await createTestDatabase({
