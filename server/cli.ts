@@ -3,12 +3,15 @@
 //   seed [--nodes N]      load the demo data into an empty database
 //   make-admin EMAIL      grant admin to a registered user (admins are never set by a request)
 //   remove-admin EMAIL    take admin away
+//   credit EMAIL AMOUNT REASON   add credits (a negative AMOUNT: an adjustment) to a user's ledger
 //   worker                run the publishing pipeline's jobs (for API processes with WORKER=off)
 import path from 'node:path'
 import { eq, sql } from 'drizzle-orm'
 import { loadConfig } from './config'
 import { migrate, openDatabase } from './db/client'
 import { users } from './db/schema'
+import { CREDIT_USAGE, CreditRefused, creditByEmail } from './customers/credit-command'
+import { microsToCredits } from '@/src/lib/credits'
 import { isDatabaseEmpty, loadDemoData } from './seed/load'
 import { LocalArchiveStorage } from './storage'
 import { pipelineHandlers } from './pipeline/handlers'
@@ -63,6 +66,24 @@ async function main(argv: string[]) {
         console.log(`${email} is ${command === 'make-admin' ? 'now' : 'no longer'} an admin.`)
         return 0
       }
+      case 'credit': {
+        const [email, amount, ...reason] = args
+        if (!email || !amount || reason.length === 0) {
+          console.error(CREDIT_USAGE)
+          return 2
+        }
+        try {
+          const event = await creditByEmail(database.db, email, amount, reason.join(' '))
+          console.log(
+            `${email}: ${event.type} of ${microsToCredits(event.amountMicros)} credits; balance ${microsToCredits(event.balanceMicros)}.`,
+          )
+          return 0
+        } catch (error) {
+          if (!(error instanceof CreditRefused)) throw error
+          console.error(error.message)
+          return 1
+        }
+      }
       case 'worker': {
         const storage = new LocalArchiveStorage(path.join(config.dataDir, 'archives'))
         const worker = startWorker({
@@ -81,7 +102,7 @@ async function main(argv: string[]) {
       }
       default:
         console.error(
-          'Commands: migrate | seed [--nodes N] | make-admin EMAIL | remove-admin EMAIL | worker',
+          'Commands: migrate | seed [--nodes N] | make-admin EMAIL | remove-admin EMAIL | credit EMAIL AMOUNT REASON | worker',
         )
         return 2
     }

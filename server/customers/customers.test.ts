@@ -50,6 +50,15 @@ describe.each(BACKENDS)('customers on %s', (backend) => {
     return Number(row.sum)
   }
 
+  it('loads demo customers, each balance the sum of its ledger', async () => {
+    const accounts = await h.db.select().from(customers)
+    expect(accounts.length).toBeGreaterThan(0)
+    for (const account of accounts) {
+      expect(await ledgerSum(account.id)).toBe(account.balanceMicros)
+    }
+    expect(accounts.some((account) => account.balanceMicros > 0)).toBe(true)
+  })
+
   it('opens an account on first use, once, and answers nothing before it', async () => {
     const user = await signUpUser(uniqueEmail('first'))
     expectErrorBody(await send(h.app, 'GET', '/customers/balance', { as: user }), 404)

@@ -22,6 +22,7 @@ import { INVITATION_TTL_MS } from '../publishers/invitations'
 import type { ArchiveStorage } from '../storage'
 import { DEMO_PUBLISHER, DEMO_PUBLISHER_ACCOUNT } from './accounts'
 import { buildDemoVersionArchive } from './archive'
+import { loadDemoCustomers } from './customers'
 import {
   type DemoComfyNode,
   type DemoDataOptions,
@@ -62,6 +63,8 @@ export interface LoadDemoDataResult {
   dailyDownloads: number
   adminActions: number
   archives: number
+  /** Demo users with a credit account (server/seed/customers.ts). */
+  customers: number
 }
 
 /** True when there are no publishers and no nodes yet (first run). */
@@ -229,6 +232,7 @@ export async function loadDemoData(
     dailyDownloads: 0,
     adminActions: base.publisherActions.length,
     archives: 0,
+    customers: 0,
   }
   await db.transaction(async (tx) => {
     await insertChunked(tx, users, base.users, rowsPerInsert)
@@ -250,6 +254,10 @@ export async function loadDemoData(
       })
     }
   })
+  result.customers = await loadDemoCustomers(
+    db,
+    base.users.map((user) => user.id),
+  )
   const total = Math.max(0, Math.floor(options.nodes ?? 300))
   const deferIndexes = options.deferIndexes ?? total > 2000
   const concurrency = Math.max(1, Math.floor(options.concurrency ?? 3))
