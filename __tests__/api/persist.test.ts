@@ -44,13 +44,17 @@ describe('persisted cache (seed section 9)', () => {
     expect(stored.clientState.queries.map((query) => query.queryKey[0])).toEqual(['/nodes/done'])
   })
 
-  it('never persists admin-only answers (admin calls, the all-versions feed, banned nodes)', async () => {
+  it('never persists admin-only answers (admin calls, the all-versions feed, banned nodes) nor customers', async () => {
     const queryClient = new QueryClient()
     queryClient.setQueryData(['/nodes/a'], { id: 'a' })
     queryClient.setQueryData(['/admin/overview'], { pending: 1 })
     queryClient.setQueryData(['/versions', { statuses: ['NodeVersionStatusPending'] }], {})
     queryClient.setQueryData(['/nodes', { include_banned: true }], { nodes: [] })
     queryClient.setQueryData(['/nodes', { page: 2 }], { nodes: [] })
+    // Money and people: customers' lists, balances, ledgers and keys.
+    queryClient.setQueryData(['/customers', { email: 'ada' }], { customers: [] })
+    queryClient.setQueryData(['/customers/6f1c2a52-0000-4000-8000-000000000000/events'], {})
+    queryClient.setQueryData(['/customers/balance'], { amount_micros: 5 })
     await save(queryClient, 'b')
     const stored = JSON.parse(localStorage.getItem(KEY) ?? '{}') as {
       clientState: { queries: { queryKey: unknown[] }[] }

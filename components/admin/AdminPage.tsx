@@ -11,7 +11,15 @@ import { useGetUser } from '@/src/api/generated/users/users'
 import { ADMIN_PATHS, type AdminSection } from '@/src/lib/paths'
 import { CONTAINER_CLASS } from '@/components/common/Container'
 
-const SECTIONS: AdminSection[] = ['overview', 'queue', 'nodes', 'publishers', 'addNode', 'actions']
+const SECTIONS: AdminSection[] = [
+  'overview',
+  'queue',
+  'nodes',
+  'publishers',
+  'customers',
+  'addNode',
+  'actions',
+]
 
 /** Renders `children` only once the signed-in user is known to be an admin. */
 export function RequireAdmin({ children }: { children: () => ReactNode }) {

@@ -11,13 +11,19 @@ import {
 } from '@/src/lib/constants'
 
 /**
- * Admin-only answers: the `/admin/*` calls, the review queue's feed of all versions, and
- * anything asked with `include_banned`. They are never written to local storage, so a shared
- * browser keeps nothing of them after the admin leaves (docs/ARCHITECTURE.md).
+ * Admin-only and money answers: the `/admin/*` calls, the review queue's feed of all versions,
+ * anything asked with `include_banned`, and every `/customers` call (emails, balances, ledgers,
+ * keys). They are never written to local storage, so a shared browser keeps nothing of them
+ * after the admin or customer leaves (docs/ARCHITECTURE.md).
  */
 export function isAdminOnlyQuery(queryKey: readonly unknown[]): boolean {
   const [url, params] = queryKey
-  if (typeof url === 'string' && (url.startsWith('/admin') || url === '/versions')) return true
+  if (
+    typeof url === 'string' &&
+    (url.startsWith('/admin') || url === '/versions' || url.startsWith('/customers'))
+  ) {
+    return true
+  }
   return typeof params === 'object' && params !== null && 'include_banned' in params
 }
 

@@ -21,6 +21,7 @@ export const ADMIN_PATHS = {
   queue: '/admin/versions',
   nodes: '/admin/nodes',
   publishers: '/admin/publishers',
+  customers: '/admin/customers',
   addNode: '/admin/nodes/new',
   actions: '/admin/actions',
 } as const
