@@ -1,6 +1,7 @@
 import type { RequestContext } from '../http/context'
 import type { HandlerMap } from '../http/operations'
-import { badRequest, forbidden, notFound, unauthorized } from '../http/errors'
+import { badRequest, notFound, unauthorized } from '../http/errors'
+import { requireAdmin } from '../publishers/access'
 import { paging } from '../nodes/visibility'
 import {
   customerById,
@@ -19,12 +20,6 @@ import { createApiKey, deleteApiKey, listApiKeys, toApiKey } from './api-keys'
 function signedIn(context: RequestContext) {
   if (!context.caller) throw unauthorized()
   return context.caller
-}
-
-function requireAdmin(context: RequestContext) {
-  const caller = signedIn(context)
-  if (!caller.isAdmin) throw forbidden('Only admins may look at other customers.')
-  return caller
 }
 
 const emptyPage = (page: number, limit: number) => ({
@@ -99,23 +94,23 @@ export const customerHandlers: HandlerMap = {
   },
 
   async listCustomers(request, _reply, context) {
-    requireAdmin(context)
+    requireAdmin(context.caller)
     return listCustomers(context.deps.db, request.query.email?.trim(), paging(request.query))
   },
 
   async getCustomerById(request, _reply, context) {
-    requireAdmin(context)
+    requireAdmin(context.caller)
     return toApiCustomer(await customerById(context.deps.db, request.params.customerId))
   },
 
   async getCustomerBalanceById(request, _reply, context) {
-    requireAdmin(context)
+    requireAdmin(context.caller)
     const account = await customerById(context.deps.db, request.params.customerId)
     return toApiBalance(account.customer)
   },
 
   async getCustomerEventsById(request, _reply, context) {
-    requireAdmin(context)
+    requireAdmin(context.caller)
     const { customerId } = request.params
     await customerById(context.deps.db, customerId)
     const { filter, since, until } = request.query
@@ -128,7 +123,7 @@ export const customerHandlers: HandlerMap = {
   },
 
   async recordCustomerEvent(request, reply, context) {
-    const admin = requireAdmin(context)
+    const admin = requireAdmin(context.caller)
     const { event_type: type, amount_micros: amount, reason } = request.body
     const event = await recordEvent(context.deps.db, request.params.customerId, {
       type,

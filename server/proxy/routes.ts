@@ -6,7 +6,8 @@ import { and, count, desc, eq, type SQL } from 'drizzle-orm'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { RequestContext } from '../http/context'
 import type { HandlerMap } from '../http/operations'
-import { badRequest, forbidden, unauthorized } from '../http/errors'
+import { badRequest, unauthorized } from '../http/errors'
+import { requireAdmin } from '../publishers/access'
 import { pageInfo } from '../http/serialize'
 import { paging } from '../nodes/visibility'
 import { customers, proxyLookups, users } from '../db/schema'
@@ -78,8 +79,7 @@ export const proxyHandlers: HandlerMap = {
   tripoGetUserBalance: lookup,
 
   async listProxyLookups(request, _reply, context) {
-    if (!context.caller) throw unauthorized()
-    if (!context.caller.isAdmin) throw forbidden('Only admins may see provider lookups.')
+    requireAdmin(context.caller)
     const { provider, customer_id: customerId } = request.query
     const { page, limit } = paging(request.query)
     const conditions: SQL[] = []
