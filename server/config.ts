@@ -72,6 +72,10 @@ export interface ServerConfig {
    * at once; see server/proxy/lookup-log.ts).
    */
   proxyLogFlushMs: number
+  /** CI_UPLOAD_TOKENS: the tokens CI jobs send to POST /upload-artifact (comma-separated). */
+  ciUploadTokens: string[]
+  /** RELEASES_WEBHOOK_SECRET: what GitHub signs `release` webhooks with (unset: refused, 503). */
+  releasesWebhookSecret?: string
   /**
    * DOWNLOAD_FLUSH_MS: installs are counted in memory and written this often (0: each at once;
    * see server/nodes/download-counter.ts).
@@ -142,6 +146,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     nodeRowCache: nonNegative('NODE_ROW_CACHE', env.NODE_ROW_CACHE ?? '100000'),
     proxy: providerConfigFromEnv(env),
     proxyLogFlushMs: nonNegative('PROXY_LOG_FLUSH_MS', env.PROXY_LOG_FLUSH_MS ?? '1000'),
+    ciUploadTokens: list(env.CI_UPLOAD_TOKENS),
+    releasesWebhookSecret: env.RELEASES_WEBHOOK_SECRET || undefined,
     downloadFlushMs: nonNegative('DOWNLOAD_FLUSH_MS', env.DOWNLOAD_FLUSH_MS ?? '1000'),
   }
 }

@@ -649,14 +649,17 @@ export const customerApiKeys = pgTable(
   (t) => [index('customer_api_keys_customer_idx').on(t.customerId, t.createdAt.desc())],
 )
 
-/** Every `/proxy/...` lookup, for admins: who asked which provider what, and how it went. */
+/**
+ * Every `/proxy/...` lookup, for admins: who asked which provider what, and how it went. By
+ * user: a lookup is a read and opens no credit account (the user's account, if any, is theirs).
+ */
 export const proxyLookups = pgTable(
   'proxy_lookups',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    customerId: uuid('customer_id')
+    userId: text('user_id')
       .notNull()
-      .references(() => customers.id, { onDelete: 'cascade' }),
+      .references(() => users.id, { onDelete: 'cascade' }),
     provider: text('provider', { enum: PROVIDERS }).notNull(),
     /** The path and query asked of the provider. */
     path: text('path').notNull(),
@@ -669,9 +672,110 @@ export const proxyLookups = pgTable(
   },
   (t) => [
     index('proxy_lookups_created_idx').on(t.createdAt.desc(), t.id),
-    index('proxy_lookups_customer_idx').on(t.customerId, t.createdAt.desc()),
+    index('proxy_lookups_user_idx').on(t.userId, t.createdAt.desc()),
   ],
 )
+
+// ─── CI results and releases (server/ci/, server/releases/) ───
+
+/** A commit with CI results: one per repository (any case) and hash. */
+export const ciCommits = pgTable(
+  'ci_commits',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** `owner/name` as the CI job sent it. */
+    repo: text('repo').notNull(),
+    /** lower(repo): repositories compare in any case. */
+    repoKey: text('repo_key').notNull(),
+    /** Lower-case hex. */
+    commitHash: text('commit_hash').notNull(),
+    branchName: text('branch_name').notNull(),
+    commitMessage: text('commit_message').notNull().default(''),
+    author: text('author').notNull().default(''),
+    commitTime: timestamp('commit_time', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('ci_commits_repo_hash_unique').on(t.repoKey, t.commitHash),
+    index('ci_commits_repo_branch_time_idx').on(t.repoKey, t.branchName, t.commitTime.desc(), t.id),
+    index('ci_commits_repo_time_idx').on(t.repoKey, t.commitTime.desc(), t.id),
+  ],
+)
+
+export const ciResultStatuses = ['started', 'completed', 'failed'] as const
+
+/** An output file of a CI job, kept in the archive store under `key`. */
+export interface CiOutputFile {
+  name: string
+  contentType: string
+  key: string
+  size: number
+}
+
+/** One CI job's result (a workflow on one machine) for a commit; re-sent by job id. */
+export const ciWorkflowResults = pgTable(
+  'ci_workflow_results',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    commitId: uuid('commit_id')
+      .notNull()
+      .references(() => ciCommits.id, { onDelete: 'cascade' }),
+    jobId: text('job_id').notNull().unique('ci_workflow_results_job_id_unique'),
+    runId: text('run_id').notNull().default(''),
+    workflowName: text('workflow_name').notNull(),
+    operatingSystem: text('operating_system').notNull(),
+    gpuType: text('gpu_type').notNull().default(''),
+    pythonVersion: text('python_version').notNull().default(''),
+    pytorchVersion: text('pytorch_version').notNull().default(''),
+    cudaVersion: text('cuda_version').notNull().default(''),
+    status: text('status', { enum: ciResultStatuses }).notNull(),
+    startTime: timestamp('start_time', { withTimezone: true }),
+    endTime: timestamp('end_time', { withTimezone: true }),
+    avgVram: integer('avg_vram'),
+    peakVram: integer('peak_vram'),
+    machineStats: jsonb('machine_stats').$type<Record<string, unknown>>().notNull().default({}),
+    outputFiles: jsonb('output_files').$type<CiOutputFile[]>().notNull().default([]),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('ci_workflow_results_commit_idx').on(t.commitId, t.workflowName, t.operatingSystem),
+    check(
+      'ci_workflow_results_status_known',
+      sql`${t.status} in ('started', 'completed', 'failed')`,
+    ),
+  ],
+)
+
+export const releaseAttentions = ['low', 'medium', 'high'] as const
+
+/** Release notes of ComfyUI and its desktop app and frontend, one per project and version. */
+export const releases = pgTable(
+  'releases',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    project: text('project').notNull(),
+    /** As published, e.g. `v0.3.10`. */
+    version: text('version').notNull(),
+    attention: text('attention', { enum: releaseAttentions }).notNull().default('low'),
+    title: text('title').notNull().default(''),
+    /** Markdown, sanitised when shown. */
+    content: text('content').notNull().default(''),
+    publishedAt: timestamp('published_at', { withTimezone: true }).notNull().defaultNow(),
+    /** GitHub's id of the release it came from (webhook), if it did. */
+    githubReleaseId: bigint('github_release_id', { mode: 'number' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('releases_project_version_unique').on(t.project, t.version),
+    index('releases_project_published_idx').on(t.project, t.publishedAt.desc()),
+  ],
+)
+
+export type CiCommit = typeof ciCommits.$inferSelect
+export type CiWorkflowResult = typeof ciWorkflowResults.$inferSelect
+export type Release = typeof releases.$inferSelect
 
 export type Customer = typeof customers.$inferSelect
 export type CustomerEvent = typeof customerEvents.$inferSelect

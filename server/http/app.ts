@@ -33,6 +33,7 @@ import { OrderingCache } from '../nodes/ordering-cache'
 import { NodeRowCache } from '../nodes/row-cache'
 import { ProxyLookupLog } from '../proxy/lookup-log'
 import { countDownloads, type DownloadCount } from '../nodes/queries'
+import { registerRawBodyCapture } from '../releases/raw-body'
 
 function formatBytes(bytes: number): string {
   return bytes >= 1024 * 1024 ? `${+(bytes / (1024 * 1024)).toFixed(1)} MB` : `${bytes} bytes`
@@ -222,6 +223,8 @@ export async function buildApp(
       Object.values(body.content).every((media) => media.schema?.format === 'binary')
     if (binary && route.schema) delete route.schema.body
   })
+
+  registerRawBodyCapture(app)
 
   // Archives are not read here: the upload handler checks its link first, then streams them.
   app.addContentTypeParser('application/zip', (_request, payload, done) => done(null, payload))

@@ -19,6 +19,7 @@ import {
   publisherInvitations,
   publisherMembers,
   publishers,
+  releases,
   users,
 } from '../db/schema'
 import { buildNodeArchive } from '../seed/archive'
@@ -61,6 +62,8 @@ interface Fixture {
   /** The owner's credit account and one of its API keys (set by the customer rows' `prepare`). */
   customerId?: string
   apiKeyId?: string
+  /** A release note to edit (set by updateRelease's `prepare`). */
+  releaseId?: number
 }
 
 interface Call {
@@ -70,6 +73,8 @@ interface Call {
   zip?: Uint8Array
   /** Send the role's bearer token (default true; anonymous never has one). */
   bearer?: boolean
+  /** Other headers (e.g. a webhook's signature). */
+  headers?: Record<string, string>
 }
 
 interface Row {
@@ -567,6 +572,82 @@ describe.each(BACKENDS)('authorization matrix on %s', (backend) => {
       }),
       expect: ADMIN_ONLY(201),
     },
+    {
+      operationId: 'createRelease',
+      call: (f) => ({
+        method: 'POST',
+        url: '/admin/releases',
+        body: { project: 'comfyui', version: `1.${f.n}.0`, content: '- Matrix' },
+      }),
+      expect: ADMIN_ONLY(201),
+    },
+    {
+      operationId: 'updateRelease',
+      prepare: async (f) => {
+        const [row] = await h.db
+          .insert(releases)
+          .values({ project: 'desktop', version: `1.${f.n}.0`, content: 'Before' })
+          .returning()
+        f.releaseId = row.id
+      },
+      call: (f) => ({
+        method: 'PATCH',
+        url: `/admin/releases/${f.releaseId}`,
+        body: { content: 'After' },
+      }),
+      expect: ADMIN_ONLY(200),
+    },
+    {
+      operationId: 'receiveReleaseWebhook',
+      // GitHub's signature is the credential (RELEASES_WEBHOOK_SECRET); a bearer token is not.
+      call: (f) => ({
+        method: 'POST',
+        url: '/releases',
+        headers: {
+          'x-github-event': 'release',
+          'x-hub-signature-256': `sha256=${'0'.repeat(64)}`,
+        },
+        body: {
+          action: 'published',
+          release: { tag_name: `v1.${f.n}.0`, name: 'Matrix', body: '', draft: false },
+          repository: { full_name: 'comfyanonymous/ComfyUI' },
+        },
+      }),
+      expect: {
+        anonymous: 401,
+        stranger: 401,
+        member: 401,
+        owner: 401,
+        admin: 401,
+        banned: 401,
+      },
+    },
+    {
+      operationId: 'uploadCiArtifact',
+      // A CI token of CI_UPLOAD_TOKENS is the credential; no user, admins included, has one.
+      call: (f) => ({
+        method: 'POST',
+        url: '/upload-artifact',
+        headers: { 'x-ci-token': 'not-a-ci-token' },
+        body: {
+          repo: 'comfyanonymous/ComfyUI',
+          branch_name: 'master',
+          commit_hash: 'abcdef1234567',
+          job_id: `matrix-${f.n}`,
+          workflow_name: 'matrix',
+          os: 'linux',
+          status: 'completed',
+        },
+      }),
+      expect: {
+        anonymous: 401,
+        stranger: 401,
+        member: 401,
+        owner: 401,
+        admin: 401,
+        banned: 401,
+      },
+    },
   ]
 
   /** The admins' reads: admin-only, answered only to admins, never changing anything. */
@@ -703,6 +784,8 @@ describe.each(BACKENDS)('authorization matrix on %s', (backend) => {
       publishers: 2,
       env: {
         GITHUB_API_URL: github.url,
+        RELEASES_WEBHOOK_SECRET: 'matrix-secret',
+        CI_UPLOAD_TOKENS: 'matrix-ci-token',
         ...Object.fromEntries(
           PROVIDERS.flatMap((name) => [
             [urlVariable(name), provider.url],
@@ -757,6 +840,7 @@ describe.each(BACKENDS)('authorization matrix on %s', (backend) => {
       if (role !== 'anonymous' && call.bearer !== false) {
         headers.authorization = `Bearer ${user(role).idToken}`
       }
+      Object.assign(headers, call.headers)
       if (call.zip) headers['content-type'] = 'application/zip'
       else if (call.body !== undefined) headers['content-type'] = 'application/json'
       const reply = await request<{ message?: string }>(h.app, {

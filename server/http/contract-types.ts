@@ -1353,7 +1353,7 @@ export interface paths {
         };
         /**
          * Branches of a repository with CI results
-         * @description Who may call: anyone. Not built yet (501).
+         * @description Who may call: anyone. The branches that have results, by name; repository names compare in any case.
          */
         get: operations["getBranch"];
         put?: never;
@@ -1373,7 +1373,7 @@ export interface paths {
         };
         /**
          * CI results of commits
-         * @description Who may call: anyone. Not built yet (501).
+         * @description Who may call: anyone. Workflow results, newest commit first, then workflow and operating system.
          */
         get: operations["getGitcommit"];
         put?: never;
@@ -1393,7 +1393,7 @@ export interface paths {
         };
         /**
          * Summaries of commits with their CI status
-         * @description Who may call: anyone. Not built yet (501).
+         * @description Who may call: anyone. One row per commit, newest first, with one status per operating system (a failure wins over a run still going, which wins over success).
          */
         get: operations["getGitcommitsummary"];
         put?: never;
@@ -1413,9 +1413,101 @@ export interface paths {
         };
         /**
          * Release notes
-         * @description Who may call: anyone. Not built yet (501).
+         * @description Who may call: anyone. Newest first; with `current_version`, only newer ones.
          */
         get: operations["listReleases"];
+        put?: never;
+        /**
+         * A GitHub `release` webhook
+         * @description Who may call: GitHub, signing the body with RELEASES_WEBHOOK_SECRET
+         *     (`X-Hub-Signature-256: sha256=<hex HMAC>`, checked in constant time). A published (or
+         *     edited) release of a known repository is stored once per project and version; other
+         *     events and actions are acknowledged and ignored. A bad or missing signature is a 401
+         *     and stores nothing.
+         */
+        post: operations["receiveReleaseWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/releases": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add a release note (admin)
+         * @description Who may call: admins. 409 when the project already has that version.
+         */
+        post: operations["createRelease"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/releases/{releaseId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Edit a release note (admin)
+         * @description Who may call: admins. Only the fields sent change.
+         */
+        patch: operations["updateRelease"];
+        trace?: never;
+    };
+    "/upload-artifact": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Record a CI job's result and its output files
+         * @description Who may call: a CI job with a token of CI_UPLOAD_TOKENS (`X-CI-Token`, compared in
+         *     constant time), never a user's session. Sending the same `job_id` again updates that
+         *     result (its output files replaced when new ones are sent); the commit is stored once
+         *     per repository (any case) and hash. Output files go to the archive store and are served
+         *     by `GET /ci-artifacts/{workflowResultId}/{fileName}`.
+         */
+        post: operations["uploadCiArtifact"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ci-artifacts/{workflowResultId}/{fileName}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An output file of a CI workflow result
+         * @description Who may call: anyone.
+         */
+        get: operations["getCiArtifact"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1457,7 +1549,7 @@ export interface paths {
         };
         /**
          * One CI workflow result
-         * @description Who may call: anyone. Not built yet (501).
+         * @description Who may call: anyone. 404 for an unknown or malformed id.
          */
         get: operations["getWorkflowResult"];
         put?: never;
@@ -2726,6 +2818,11 @@ export interface components {
             avg_vram?: number;
             peak_vram?: number;
             git_repo?: string;
+            job_id?: string;
+            run_id?: string;
+            machine_stats?: {
+                [key: string]: unknown;
+            };
             commit?: components["schemas"]["GitCommit"];
             /** @description Public URLs of the job's output files. */
             output_files?: string[];
@@ -2734,6 +2831,98 @@ export interface components {
             jobResults: components["schemas"]["WorkflowResult"][];
             totalNumberOfPages: number;
         };
+        CiFileName: string;
+        CiArtifactUpload: {
+            /** @description `owner/name`, e.g. `comfyanonymous/ComfyUI` (compared in any case). */
+            repo: string;
+            branch_name: string;
+            commit_hash: string;
+            /** Format: date-time */
+            commit_time?: string;
+            commit_message?: string;
+            author?: string;
+            job_id: string;
+            run_id?: string;
+            workflow_name: string;
+            os: string;
+            gpu_type?: string;
+            python_version?: string;
+            pytorch_version?: string;
+            cuda_version?: string;
+            /** @enum {string} */
+            status: "started" | "completed" | "failed";
+            /**
+             * Format: int64
+             * @description Unix time in seconds.
+             */
+            start_time?: number;
+            /**
+             * Format: int64
+             * @description Unix time in seconds.
+             */
+            end_time?: number;
+            /** @description Average VRAM in MB. */
+            avg_vram?: number;
+            /** @description Peak VRAM in MB. */
+            peak_vram?: number;
+            /** @description Whatever the job reports about its machine (CPU, RAM, disk, …). */
+            machine_stats?: {
+                [key: string]: unknown;
+            };
+            output_files?: {
+                name: components["schemas"]["CiFileName"];
+                /** @enum {string} */
+                content_type: "image/png" | "image/jpeg" | "image/webp" | "video/mp4" | "application/octet-stream";
+                data_base64: string;
+            }[];
+        };
+        NewRelease: {
+            project: components["schemas"]["ReleaseProject"];
+            version: components["schemas"]["ReleaseVersion"];
+            /**
+             * @default low
+             * @enum {string}
+             */
+            attention: "low" | "medium" | "high";
+            title?: string;
+            content: string;
+            /** Format: date-time */
+            published_at?: string;
+        };
+        ReleaseUpdate: {
+            /** @enum {string} */
+            attention?: "low" | "medium" | "high";
+            title?: string;
+            content?: string;
+            /** Format: date-time */
+            published_at?: string;
+        };
+        /**
+         * @description `comfyui`, `desktop` or `comfyui_frontend`.
+         * @enum {string}
+         */
+        ReleaseProject: "comfyui" | "desktop" | "comfyui_frontend";
+        /** @description A semantic version, with or without a leading `v`. */
+        ReleaseVersion: string;
+        /** @description The parts of GitHub's `release` event the registry reads; the rest is ignored. */
+        GithubReleaseEvent: {
+            action?: string;
+            release?: {
+                [key: string]: unknown;
+            };
+            repository?: {
+                [key: string]: unknown;
+            };
+        } & {
+            [key: string]: unknown;
+        };
+        ReleaseWebhookResult: {
+            /** @description Whether a release was added or changed. */
+            stored: boolean;
+            release?: components["schemas"]["Release"];
+            /** @description Why nothing was stored (an action or repository the registry does not follow). */
+            reason?: string;
+        };
         GitCommitSummary: {
             commit_hash: string;
             commit_name?: string;
@@ -2741,7 +2930,7 @@ export interface components {
             author?: string;
             /** Format: date-time */
             timestamp?: string;
-            /** @description Workflow name → overall status. */
+            /** @description Operating system → `failed`, `started` or `completed` (a failure wins). */
             status_summary?: {
                 [key: string]: string;
             };
@@ -2756,7 +2945,8 @@ export interface components {
             version: string;
             /** @enum {string} */
             attention?: "low" | "medium" | "high";
-            /** @description Release notes, Markdown. */
+            title?: string;
+            /** @description Release notes, Markdown (sanitised when shown). */
             content?: string;
             /** Format: date-time */
             published_at?: string;
@@ -2784,7 +2974,9 @@ export interface components {
         ProxyProvider: "kling" | "luma" | "minimax" | "moonvalley" | "openai" | "pika" | "pixverse" | "runway" | "stability" | "tripo";
         ProxyLookup: {
             id: string;
-            customer_id: string;
+            user_id: string;
+            /** @description The user's credit account, if they have one. */
+            customer_id?: string;
             email?: string;
             provider: components["schemas"]["ProxyProvider"];
             /** @description The path and query asked of the provider. */
@@ -5079,7 +5271,6 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
-            501: components["responses"]["NotImplemented"];
         };
     };
     getGitcommit: {
@@ -5112,7 +5303,6 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
-            501: components["responses"]["NotImplemented"];
         };
     };
     getGitcommitsummary: {
@@ -5141,7 +5331,6 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
-            501: components["responses"]["NotImplemented"];
         };
     };
     listReleases: {
@@ -5151,6 +5340,8 @@ export interface operations {
                 project?: string;
                 /** @description Return releases newer than this version. */
                 current_version?: string;
+                /** @description Where ComfyUI runs (`desktop-windows`, `git-mac`, …); accepted and not used to filter yet. */
+                form_factor?: string;
                 locale?: "en" | "es" | "fr" | "ja" | "ko" | "ru" | "zh";
             };
             header?: never;
@@ -5169,7 +5360,163 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
-            501: components["responses"]["NotImplemented"];
+        };
+    };
+    receiveReleaseWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                "x-hub-signature-256": string;
+                "x-github-event"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GithubReleaseEvent"];
+            };
+        };
+        responses: {
+            /** @description What was done with it. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReleaseWebhookResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            /** @description No RELEASES_WEBHOOK_SECRET is configured here. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    createRelease: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NewRelease"];
+            };
+        };
+        responses: {
+            /** @description The release. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Release"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    updateRelease: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                releaseId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReleaseUpdate"];
+            };
+        };
+        responses: {
+            /** @description The release as it is now. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Release"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    uploadCiArtifact: {
+        parameters: {
+            query?: never;
+            header: {
+                "x-ci-token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CiArtifactUpload"];
+            };
+        };
+        responses: {
+            /** @description The workflow result as stored. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WorkflowResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            413: components["responses"]["PayloadTooLarge"];
+        };
+    };
+    getCiArtifact: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                workflowResultId: string;
+                fileName: components["schemas"]["CiFileName"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file, with its media type. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/png": string;
+                    "image/jpeg": string;
+                    "image/webp": string;
+                    "video/mp4": string;
+                    "application/octet-stream": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
         };
     };
     securityScan: {
@@ -5224,7 +5571,6 @@ export interface operations {
                 };
             };
             404: components["responses"]["NotFound"];
-            501: components["responses"]["NotImplemented"];
         };
     };
     klingGetAccountCosts: {

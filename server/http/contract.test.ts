@@ -14,6 +14,7 @@ import { attachDemoMembership } from '../seed/accounts'
 import { createToken } from '../tokens/tokens'
 import { openAccount, recordEvent } from '../customers/accounts'
 import { createApiKey } from '../customers/api-keys'
+import { ciWorkflowResults } from '../db/schema'
 import { firebaseTokenVerifier } from '../auth/verifier'
 import {
   bearer,
@@ -191,6 +192,7 @@ describe.each(BACKENDS)('the API against its contract on %s', (backend) => {
   let admin: TestUser
   let owner: TestUser
   let customerId: string
+  let workflowResultId: string
   const validatorFor = createValidator()
 
   beforeAll(async () => {
@@ -208,6 +210,12 @@ describe.each(BACKENDS)('the API against its contract on %s', (backend) => {
       description: 'Top-up',
     })
     await createApiKey(h.db, customerId, { name: 'ComfyUI', description: '' })
+    // One of the demo CI results (server/seed/ci.ts).
+    const [result] = await h.db
+      .select({ id: ciWorkflowResults.id })
+      .from(ciWorkflowResults)
+      .limit(1)
+    workflowResultId = result.id
   })
 
   afterAll(async () => {
@@ -381,6 +389,21 @@ describe.each(BACKENDS)('the API against its contract on %s', (backend) => {
       ['getCustomerBalanceById', `/customers/${customerId}/balance`, 'admin', 200],
       ['getCustomerEventsById', `/customers/${customerId}/events`, 'admin', 200],
       ['listProxyLookups', '/admin/proxy-lookups', 'admin', 200],
+      ['listReleases', '/releases', 'anonymous', 200],
+      ['getBranch', '/branch', 'anonymous', 200],
+      ['getGitcommit', '/gitcommit?pageSize=50', 'anonymous', 200],
+      ['getGitcommit', '/gitcommit?operatingSystem=macos&branch=master', 'anonymous', 200],
+      ['getGitcommitsummary', '/gitcommitsummary?pageSize=50', 'anonymous', 200],
+      ['getWorkflowResult', `/workflowresult/${workflowResultId}`, 'anonymous', 200],
+      ['getWorkflowResult', '/workflowresult/not-an-id', 'anonymous', 404],
+      ['listReleases', '/releases?project=comfyui&current_version=v0.3.40', 'anonymous', 200],
+      [
+        'listReleases',
+        '/releases?project=desktop&current_version=0.4.0&form_factor=desktop-mac&locale=fr',
+        'owner',
+        200,
+      ],
+      ['listReleases', '/releases?current_version=latest', 'anonymous', 400],
       // No provider is configured here: each lookup answers 503 naming the variables to set
       // (server/proxy/routes.test.ts has them answering).
       ...operations
@@ -415,7 +438,8 @@ describe.each(BACKENDS)('the API against its contract on %s', (backend) => {
         (op) =>
           op.method === 'GET' &&
           handlerFor(handlers, op.operationId) &&
-          !['getOpenApi', 'downloadNodeVersionArchive'].includes(op.operationId),
+          // Files, not JSON (server/ci/ci.test.ts serves an output image).
+          !['getOpenApi', 'downloadNodeVersionArchive', 'getCiArtifact'].includes(op.operationId),
       )
       expect(jsonGets.map((op) => op.operationId).filter((id) => !covered.has(id))).toEqual([])
     })

@@ -2,10 +2,12 @@
 // of openapi.yml without a handler answers 501 (see app.ts) until its issue implements it.
 import type { HandlerMap } from './operations'
 import { adminHandlers } from '../admin/routes'
+import { ciHandlers } from '../ci/routes'
 import { comfyNodeHandlers } from '../comfy-nodes/routes'
 import { customerHandlers } from '../customers/routes'
 import { nodeHandlers } from '../nodes/routes'
 import { publisherHandlers } from '../publishers/routes'
+import { releaseHandlers } from '../releases/routes'
 import { proxyHandlers } from '../proxy/routes'
 import { systemHandlers } from '../system/routes'
 import { tokenHandlers } from '../tokens/routes'
@@ -23,4 +25,6 @@ export const handlers: HandlerMap = {
   ...systemHandlers,
   ...customerHandlers,
   ...proxyHandlers,
+  ...ciHandlers,
+  ...releaseHandlers,
 }

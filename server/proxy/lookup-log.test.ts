@@ -2,7 +2,6 @@
 // them all, and a failed write keeps them for the next.
 import { eq } from 'drizzle-orm'
 import { proxyLookups, users } from '../db/schema'
-import { openAccount } from '../customers/accounts'
 import { signUpUser, uniqueEmail } from '../test/auth'
 import { createTestApp, type TestApp } from '../test/harness'
 import { ProxyLookupLog, type NewProxyLookup } from './lookup-log'
@@ -11,21 +10,21 @@ jest.setTimeout(60_000)
 
 describe('ProxyLookupLog', () => {
   let h: TestApp
-  let customerId: string
+  let userId: string
 
   beforeAll(async () => {
     h = await createTestApp({ nodes: 1, publishers: 1 })
     const user = await signUpUser(uniqueEmail('log'))
     await h.db.insert(users).values({ id: user.uid, email: user.email })
-    customerId = (await openAccount(h.db, user.uid)).customer.id
+    userId = user.uid
   })
 
   afterAll(async () => {
     await h?.close()
   })
 
-  const lookup = (path: string, customer = customerId): NewProxyLookup => ({
-    customerId: customer,
+  const lookup = (path: string, user = userId): NewProxyLookup => ({
+    userId: user,
     provider: 'luma',
     path,
     status: 200,
@@ -37,7 +36,7 @@ describe('ProxyLookupLog', () => {
       await h.db
         .select({ path: proxyLookups.path })
         .from(proxyLookups)
-        .where(eq(proxyLookups.customerId, customerId))
+        .where(eq(proxyLookups.userId, userId))
     )
       .map((row) => row.path)
       .sort()
@@ -54,8 +53,8 @@ describe('ProxyLookupLog', () => {
   it('keeps a batch whose write failed for the next flush', async () => {
     const errors: unknown[] = []
     const log = new ProxyLookupLog(h.db, 60_000, (error) => errors.push(error))
-    // An account that does not exist: the batch is refused as a whole.
-    await log.record(lookup('/c', '00000000-0000-4000-8000-000000000000'))
+    // A user who does not exist: the batch is refused as a whole.
+    await log.record(lookup('/c', 'nobody-at-all'))
     await log.flush()
     expect(errors).toHaveLength(1)
     // Kept, not dropped: the next flush tries it again.

@@ -121,6 +121,11 @@ describe.each(BACKENDS)('provider lookups on %s', (backend) => {
     const climbing = await send(h.app, 'GET', '/proxy/luma/generations/%2e%2e', { as: user })
     expect([400, 404]).toContain(climbing.status)
     expect(provider.requests.length).toBe(asked)
+    const long = await send(h.app, 'GET', `/proxy/luma/generations/job-1?x=${'y'.repeat(2100)}`, {
+      as: user,
+    })
+    expect(expectErrorBody(long, 400).message).toContain('longer than')
+    expect(provider.requests.length).toBe(asked)
     expect(JSON.stringify([missing.body, late.body])).not.toContain('runway-key')
   })
 

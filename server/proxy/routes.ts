@@ -11,9 +11,11 @@ import { requireAdmin } from '../publishers/access'
 import { pageInfo } from '../http/serialize'
 import { paging } from '../nodes/visibility'
 import { customers, proxyLookups, users } from '../db/schema'
-import { openAccount } from '../customers/accounts'
 import { forwardLookup } from './forward'
 import { PROVIDERS, upstreamPath, type Provider } from './providers'
+
+/** Providers' job addresses are short; a longer one would only make the provider refuse it. */
+const MAX_UPSTREAM_PATH = 2000
 
 const isProvider = (name: string): name is Provider => PROVIDERS.some((p) => p === name)
 
@@ -21,22 +23,25 @@ async function lookup(request: FastifyRequest, reply: FastifyReply, context: Req
   if (!context.caller) throw unauthorized()
   const name = request.url.split('/')[2] ?? ''
   if (!isProvider(name)) throw badRequest(`'${name}' is not a provider of the proxy.`)
-  const { db, config } = context.deps
-  // A key names its account; a signed-in user's is opened on first use.
-  const customerId =
-    context.caller.customerId ?? (await openAccount(db, context.caller.id)).customer.id
+  const { config } = context.deps
   let path: string
   let answer
   try {
     path = upstreamPath(name, request.url)
+    if (path.length > MAX_UPSTREAM_PATH) {
+      throw badRequest(
+        `The lookup's path and query are longer than ${MAX_UPSTREAM_PATH} characters.`,
+      )
+    }
     answer = await forwardLookup(config.proxy, name, path)
   } catch (error) {
     // A path that would leave the provider's base URL (`..`): the contract's ids have no pattern.
     if (error instanceof RangeError) throw badRequest(error.message)
     throw error
   }
+  // Recorded by user: a lookup is a read, and opens no credit account.
   await context.proxyLog.record({
-    customerId,
+    userId: context.caller.id,
     provider: name,
     path,
     status: answer.status,
@@ -84,25 +89,30 @@ export const proxyHandlers: HandlerMap = {
     const { page, limit } = paging(request.query)
     const conditions: SQL[] = []
     if (provider) conditions.push(eq(proxyLookups.provider, provider))
-    if (customerId) conditions.push(eq(proxyLookups.customerId, customerId))
+    if (customerId) conditions.push(eq(customers.id, customerId))
     const where = and(...conditions)
     const { db } = context.deps
     const [rows, [{ total }]] = await Promise.all([
       db
-        .select({ lookup: proxyLookups, email: users.email })
+        .select({ lookup: proxyLookups, email: users.email, customerId: customers.id })
         .from(proxyLookups)
-        .innerJoin(customers, eq(customers.id, proxyLookups.customerId))
-        .innerJoin(users, eq(users.id, customers.userId))
+        .innerJoin(users, eq(users.id, proxyLookups.userId))
+        .leftJoin(customers, eq(customers.userId, proxyLookups.userId))
         .where(where)
         .orderBy(desc(proxyLookups.createdAt), desc(proxyLookups.id))
         .limit(limit)
         .offset((page - 1) * limit),
-      db.select({ total: count() }).from(proxyLookups).where(where),
+      db
+        .select({ total: count() })
+        .from(proxyLookups)
+        .leftJoin(customers, eq(customers.userId, proxyLookups.userId))
+        .where(where),
     ])
     return {
-      lookups: rows.map(({ lookup: row, email }) => ({
+      lookups: rows.map(({ lookup: row, email, customerId: account }) => ({
         id: row.id,
-        customer_id: row.customerId,
+        user_id: row.userId,
+        customer_id: account ?? undefined,
         email,
         provider: row.provider,
         path: row.path,

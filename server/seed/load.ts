@@ -23,6 +23,8 @@ import type { ArchiveStorage } from '../storage'
 import { DEMO_PUBLISHER, DEMO_PUBLISHER_ACCOUNT } from './accounts'
 import { buildDemoVersionArchive } from './archive'
 import { loadDemoCustomers } from './customers'
+import { loadDemoReleases } from './releases'
+import { loadDemoCiResults } from './ci'
 import {
   type DemoComfyNode,
   type DemoDataOptions,
@@ -65,6 +67,8 @@ export interface LoadDemoDataResult {
   archives: number
   /** Demo users with a credit account (server/seed/customers.ts). */
   customers: number
+  /** Demo CI workflow results (server/seed/ci.ts). */
+  ciResults: number
 }
 
 /** True when there are no publishers and no nodes yet (first run). */
@@ -233,6 +237,7 @@ export async function loadDemoData(
     adminActions: base.publisherActions.length,
     archives: 0,
     customers: 0,
+    ciResults: 0,
   }
   await db.transaction(async (tx) => {
     await insertChunked(tx, users, base.users, rowsPerInsert)
@@ -258,6 +263,8 @@ export async function loadDemoData(
     db,
     base.users.map((user) => user.id),
   )
+  await loadDemoReleases(db)
+  result.ciResults = await loadDemoCiResults(db, withArchives ? storage : null)
   const total = Math.max(0, Math.floor(options.nodes ?? 300))
   const deferIndexes = options.deferIndexes ?? total > 2000
   const concurrency = Math.max(1, Math.floor(options.concurrency ?? 3))

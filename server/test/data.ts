@@ -19,6 +19,7 @@ import {
   publisherInvitations,
   publisherMembers,
   publishers,
+  releases,
   users,
   type NodeStatus,
   type NodeVersionStatus,
@@ -173,6 +174,7 @@ export async function snapshotState(db: Db, storage?: { keys(): string[] }): Pro
     db.select().from(customers),
     db.select().from(customerEvents),
     db.select().from(customerApiKeys),
+    db.select().from(releases),
   ])
   const sorted = tables.map((rows) =>
     rows.map((row) => JSON.stringify(row)).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)),

@@ -39,6 +39,7 @@ const usage = makeEvent(
 
 const lookup: ProxyLookup = {
   id: 'l0000000-0000-4000-8000-000000000001',
+  user_id: 'grace-uid',
   customer_id: ID,
   email: GRACE.email,
   provider: 'kling',

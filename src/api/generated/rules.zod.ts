@@ -489,7 +489,8 @@ export const listProxyLookupsQueryParams = zod.object({
 export const listProxyLookupsResponse = zod.object({
   "lookups": zod.array(zod.object({
   "id": zod.string(),
-  "customer_id": zod.string(),
+  "user_id": zod.string(),
+  "customer_id": zod.string().optional().describe('The user\'s credit account, if they have one.'),
   "email": zod.string().optional(),
   "provider": zod.enum(['kling', 'luma', 'minimax', 'moonvalley', 'openai', 'pika', 'pixverse', 'runway', 'stability', 'tripo']),
   "path": zod.string().describe('The path and query asked of the provider.'),
@@ -2936,7 +2937,7 @@ export const declinePublisherInvitationParams = zod.object({
 
 
 /**
- * Who may call: anyone. Not built yet (501).
+ * Who may call: anyone. The branches that have results, by name; repository names compare in any case.
  * @summary Branches of a repository with CI results
  */
 export const getBranchQueryRepoNameDefault = "comfyanonymous/ComfyUI";
@@ -2951,7 +2952,7 @@ export const getBranchResponse = zod.object({
 
 
 /**
- * Who may call: anyone. Not built yet (501).
+ * Who may call: anyone. Workflow results, newest commit first, then workflow and operating system.
  * @summary CI results of commits
  */
 export const getGitcommitQueryRepoNameDefault = "comfyanonymous/ComfyUI";export const getGitcommitQueryPageDefault = 1;
@@ -2983,6 +2984,9 @@ export const getGitcommitResponse = zod.object({
   "avg_vram": zod.number().optional(),
   "peak_vram": zod.number().optional(),
   "git_repo": zod.string().optional(),
+  "job_id": zod.string().optional(),
+  "run_id": zod.string().optional(),
+  "machine_stats": zod.record(zod.string(), zod.any()).optional(),
   "commit": zod.object({
   "id": zod.string().optional(),
   "commit_hash": zod.string(),
@@ -2998,7 +3002,7 @@ export const getGitcommitResponse = zod.object({
 
 
 /**
- * Who may call: anyone. Not built yet (501).
+ * Who may call: anyone. One row per commit, newest first, with one status per operating system (a failure wins over a run still going, which wins over success).
  * @summary Summaries of commits with their CI status
  */
 export const getGitcommitsummaryQueryRepoNameDefault = "comfyanonymous/ComfyUI";export const getGitcommitsummaryQueryPageDefault = 1;
@@ -3019,19 +3023,22 @@ export const getGitcommitsummaryResponse = zod.object({
   "branch_name": zod.string().optional(),
   "author": zod.string().optional(),
   "timestamp": zod.string().datetime({}).optional(),
-  "status_summary": zod.record(zod.string(), zod.string()).optional().describe('Workflow name → overall status.')
+  "status_summary": zod.record(zod.string(), zod.string()).optional().describe('Operating system → `failed`, `started` or `completed` (a failure wins).')
 })),
   "totalNumberOfPages": zod.number()
 })
 
 
 /**
- * Who may call: anyone. Not built yet (501).
+ * Who may call: anyone. Newest first; with `current_version`, only newer ones.
  * @summary Release notes
  */
+export const listReleasesQueryFormFactorMax = 100;
+
 export const listReleasesQueryParams = zod.object({
   "project": zod.string().optional().describe('The project, e.g. `comfyui` or `comfyui_frontend`.'),
   "current_version": zod.string().optional().describe('Return releases newer than this version.'),
+  "form_factor": zod.string().max(listReleasesQueryFormFactorMax).optional().describe('Where ComfyUI runs (`desktop-windows`, `git-mac`, …); accepted and not used to filter yet.'),
   "locale": zod.enum(['en', 'es', 'fr', 'ja', 'ko', 'ru', 'zh']).optional()
 })
 
@@ -3040,10 +3047,187 @@ export const listReleasesResponseItem = zod.object({
   "project": zod.string(),
   "version": zod.string(),
   "attention": zod.enum(['low', 'medium', 'high']).optional(),
-  "content": zod.string().optional().describe('Release notes, Markdown.'),
+  "title": zod.string().optional(),
+  "content": zod.string().optional().describe('Release notes, Markdown (sanitised when shown).'),
   "published_at": zod.string().datetime({}).optional()
 })
 export const listReleasesResponse = zod.array(listReleasesResponseItem)
+
+
+/**
+ * Who may call: GitHub, signing the body with RELEASES_WEBHOOK_SECRET
+(`X-Hub-Signature-256: sha256=<hex HMAC>`, checked in constant time). A published (or
+edited) release of a known repository is stored once per project and version; other
+events and actions are acknowledged and ignored. A bad or missing signature is a 401
+and stores nothing.
+
+ * @summary A GitHub `release` webhook
+ */
+export const receiveReleaseWebhookHeaderXHubSignature256Max = 200;export const receiveReleaseWebhookHeaderXGithubEventMax = 100;
+
+export const receiveReleaseWebhookHeader = zod.object({
+  "x-hub-signature-256": zod.string().max(receiveReleaseWebhookHeaderXHubSignature256Max),
+  "x-github-event": zod.string().max(receiveReleaseWebhookHeaderXGithubEventMax).optional()
+})
+
+export const receiveReleaseWebhookBody = zod.object({
+  "action": zod.string().optional(),
+  "release": zod.record(zod.string(), zod.any()).optional(),
+  "repository": zod.record(zod.string(), zod.any()).optional()
+}).describe('The parts of GitHub\'s `release` event the registry reads; the rest is ignored.')
+
+export const receiveReleaseWebhookResponse = zod.object({
+  "stored": zod.boolean().describe('Whether a release was added or changed.'),
+  "release": zod.object({
+  "id": zod.number(),
+  "project": zod.string(),
+  "version": zod.string(),
+  "attention": zod.enum(['low', 'medium', 'high']).optional(),
+  "title": zod.string().optional(),
+  "content": zod.string().optional().describe('Release notes, Markdown (sanitised when shown).'),
+  "published_at": zod.string().datetime({}).optional()
+}).optional(),
+  "reason": zod.string().optional().describe('Why nothing was stored (an action or repository the registry does not follow).')
+})
+
+
+/**
+ * Who may call: admins. 409 when the project already has that version.
+ * @summary Add a release note (admin)
+ */
+export const createReleaseBodyVersionMax = 100;
+export const createReleaseBodyVersionRegExp = new RegExp('^v?\\d+\\.\\d+\\.\\d+([-+][0-9A-Za-z.-]+)?$');
+export const createReleaseBodyAttentionDefault = "low";export const createReleaseBodyTitleMax = 300;export const createReleaseBodyContentMax = 100000;
+
+export const createReleaseBody = zod.object({
+  "project": zod.enum(['comfyui', 'desktop', 'comfyui_frontend']).describe('`comfyui`, `desktop` or `comfyui_frontend`.'),
+  "version": zod.string().max(createReleaseBodyVersionMax).regex(createReleaseBodyVersionRegExp).describe('A semantic version, with or without a leading `v`.'),
+  "attention": zod.enum(['low', 'medium', 'high']).default(createReleaseBodyAttentionDefault),
+  "title": zod.string().max(createReleaseBodyTitleMax).optional(),
+  "content": zod.string().max(createReleaseBodyContentMax),
+  "published_at": zod.string().datetime({}).optional()
+})
+
+
+/**
+ * Who may call: admins. Only the fields sent change.
+ * @summary Edit a release note (admin)
+ */
+export const updateReleaseParams = zod.object({
+  "releaseId": zod.number().min(1)
+})
+
+export const updateReleaseBodyTitleMax = 300;export const updateReleaseBodyContentMax = 100000;
+
+export const updateReleaseBody = zod.object({
+  "attention": zod.enum(['low', 'medium', 'high']).optional(),
+  "title": zod.string().max(updateReleaseBodyTitleMax).optional(),
+  "content": zod.string().max(updateReleaseBodyContentMax).optional(),
+  "published_at": zod.string().datetime({}).optional()
+})
+
+export const updateReleaseResponse = zod.object({
+  "id": zod.number(),
+  "project": zod.string(),
+  "version": zod.string(),
+  "attention": zod.enum(['low', 'medium', 'high']).optional(),
+  "title": zod.string().optional(),
+  "content": zod.string().optional().describe('Release notes, Markdown (sanitised when shown).'),
+  "published_at": zod.string().datetime({}).optional()
+})
+
+
+/**
+ * Who may call: a CI job with a token of CI_UPLOAD_TOKENS (`X-CI-Token`, compared in
+constant time), never a user's session. Sending the same `job_id` again updates that
+result (its output files replaced when new ones are sent); the commit is stored once
+per repository (any case) and hash. Output files go to the archive store and are served
+by `GET /ci-artifacts/{workflowResultId}/{fileName}`.
+
+ * @summary Record a CI job's result and its output files
+ */
+export const uploadCiArtifactHeaderXCiTokenMax = 500;
+
+export const uploadCiArtifactHeader = zod.object({
+  "x-ci-token": zod.string().max(uploadCiArtifactHeaderXCiTokenMax)
+})
+
+export const uploadCiArtifactBodyRepoMax = 200;
+export const uploadCiArtifactBodyRepoRegExp = new RegExp('^[A-Za-z0-9_.-]+/[A-Za-z0-9_.-]+$');
+export const uploadCiArtifactBodyBranchNameMax = 250;export const uploadCiArtifactBodyCommitHashRegExp = new RegExp('^[0-9a-fA-F]{7,64}$');
+export const uploadCiArtifactBodyCommitMessageMax = 10000;export const uploadCiArtifactBodyAuthorMax = 200;export const uploadCiArtifactBodyJobIdMax = 200;export const uploadCiArtifactBodyRunIdMax = 200;export const uploadCiArtifactBodyWorkflowNameMax = 200;export const uploadCiArtifactBodyOsMax = 100;export const uploadCiArtifactBodyGpuTypeMax = 100;export const uploadCiArtifactBodyPythonVersionMax = 50;export const uploadCiArtifactBodyPytorchVersionMax = 50;export const uploadCiArtifactBodyCudaVersionMax = 50;export const uploadCiArtifactBodyStartTimeMin = 0;export const uploadCiArtifactBodyEndTimeMin = 0;export const uploadCiArtifactBodyAvgVramMin = 0;export const uploadCiArtifactBodyPeakVramMin = 0;export const uploadCiArtifactBodyOutputFilesItemNameMax = 200;
+export const uploadCiArtifactBodyOutputFilesItemNameRegExp = new RegExp('^[A-Za-z0-9][A-Za-z0-9._-]*$');
+export const uploadCiArtifactBodyOutputFilesItemDataBase64Max = 20000000;export const uploadCiArtifactBodyOutputFilesMax = 20;
+
+export const uploadCiArtifactBody = zod.object({
+  "repo": zod.string().max(uploadCiArtifactBodyRepoMax).regex(uploadCiArtifactBodyRepoRegExp).describe('`owner/name`, e.g. `comfyanonymous/ComfyUI` (compared in any case).'),
+  "branch_name": zod.string().min(1).max(uploadCiArtifactBodyBranchNameMax),
+  "commit_hash": zod.string().regex(uploadCiArtifactBodyCommitHashRegExp),
+  "commit_time": zod.string().datetime({}).optional(),
+  "commit_message": zod.string().max(uploadCiArtifactBodyCommitMessageMax).optional(),
+  "author": zod.string().max(uploadCiArtifactBodyAuthorMax).optional(),
+  "job_id": zod.string().min(1).max(uploadCiArtifactBodyJobIdMax),
+  "run_id": zod.string().max(uploadCiArtifactBodyRunIdMax).optional(),
+  "workflow_name": zod.string().min(1).max(uploadCiArtifactBodyWorkflowNameMax),
+  "os": zod.string().min(1).max(uploadCiArtifactBodyOsMax),
+  "gpu_type": zod.string().max(uploadCiArtifactBodyGpuTypeMax).optional(),
+  "python_version": zod.string().max(uploadCiArtifactBodyPythonVersionMax).optional(),
+  "pytorch_version": zod.string().max(uploadCiArtifactBodyPytorchVersionMax).optional(),
+  "cuda_version": zod.string().max(uploadCiArtifactBodyCudaVersionMax).optional(),
+  "status": zod.enum(['started', 'completed', 'failed']),
+  "start_time": zod.number().min(uploadCiArtifactBodyStartTimeMin).optional().describe('Unix time in seconds.'),
+  "end_time": zod.number().min(uploadCiArtifactBodyEndTimeMin).optional().describe('Unix time in seconds.'),
+  "avg_vram": zod.number().min(uploadCiArtifactBodyAvgVramMin).optional().describe('Average VRAM in MB.'),
+  "peak_vram": zod.number().min(uploadCiArtifactBodyPeakVramMin).optional().describe('Peak VRAM in MB.'),
+  "machine_stats": zod.record(zod.string(), zod.any()).optional().describe('Whatever the job reports about its machine (CPU, RAM, disk, …).'),
+  "output_files": zod.array(zod.object({
+  "name": zod.string().min(1).max(uploadCiArtifactBodyOutputFilesItemNameMax).regex(uploadCiArtifactBodyOutputFilesItemNameRegExp),
+  "content_type": zod.enum(['image/png', 'image/jpeg', 'image/webp', 'video/mp4', 'application/octet-stream']),
+  "data_base64": zod.string().max(uploadCiArtifactBodyOutputFilesItemDataBase64Max)
+})).max(uploadCiArtifactBodyOutputFilesMax).optional()
+})
+
+export const uploadCiArtifactResponse = zod.object({
+  "id": zod.string(),
+  "workflow_name": zod.string().optional(),
+  "operating_system": zod.string().optional(),
+  "gpu_type": zod.string().optional(),
+  "python_version": zod.string().optional(),
+  "pytorch_version": zod.string().optional(),
+  "cuda_version": zod.string().optional(),
+  "status": zod.string().optional().describe('e.g. `started`, `completed`, `failed`.'),
+  "start_time": zod.number().optional().describe('Unix time in seconds.'),
+  "end_time": zod.number().optional().describe('Unix time in seconds.'),
+  "avg_vram": zod.number().optional(),
+  "peak_vram": zod.number().optional(),
+  "git_repo": zod.string().optional(),
+  "job_id": zod.string().optional(),
+  "run_id": zod.string().optional(),
+  "machine_stats": zod.record(zod.string(), zod.any()).optional(),
+  "commit": zod.object({
+  "id": zod.string().optional(),
+  "commit_hash": zod.string(),
+  "commit_name": zod.string().optional().describe('The commit message\'s first line.'),
+  "branch_name": zod.string().optional(),
+  "author": zod.string().optional(),
+  "timestamp": zod.string().datetime({}).optional()
+}).optional(),
+  "output_files": zod.array(zod.string()).optional().describe('Public URLs of the job\'s output files.')
+})
+
+
+/**
+ * Who may call: anyone.
+ * @summary An output file of a CI workflow result
+ */
+export const getCiArtifactPathWorkflowResultIdMax = 100;export const getCiArtifactPathFileNameMax = 200;
+export const getCiArtifactPathFileNameRegExp = new RegExp('^[A-Za-z0-9][A-Za-z0-9._-]*$');
+
+
+export const getCiArtifactParams = zod.object({
+  "workflowResultId": zod.string().max(getCiArtifactPathWorkflowResultIdMax),
+  "fileName": zod.string().min(1).max(getCiArtifactPathFileNameMax).regex(getCiArtifactPathFileNameRegExp)
+})
 
 
 /**
@@ -3078,7 +3262,7 @@ export const securityScanResponse = zod.object({
 
 
 /**
- * Who may call: anyone. Not built yet (501).
+ * Who may call: anyone. 404 for an unknown or malformed id.
  * @summary One CI workflow result
  */
 export const getWorkflowResultPathWorkflowResultIdMax = 100;
@@ -3101,6 +3285,9 @@ export const getWorkflowResultResponse = zod.object({
   "avg_vram": zod.number().optional(),
   "peak_vram": zod.number().optional(),
   "git_repo": zod.string().optional(),
+  "job_id": zod.string().optional(),
+  "run_id": zod.string().optional(),
+  "machine_stats": zod.record(zod.string(), zod.any()).optional(),
   "commit": zod.object({
   "id": zod.string().optional(),
   "commit_hash": zod.string(),

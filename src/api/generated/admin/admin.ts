@@ -42,12 +42,15 @@ import type {
   GetAdminVersionFileParams,
   ListAdminActionsParams,
   ListProxyLookupsParams,
+  NewRelease,
   Node,
   NodeVersion,
   NotFoundResponse,
   PayloadTooLargeResponse,
   ProxyLookupListResponse,
   Publisher,
+  Release,
+  ReleaseUpdate,
   SecurityScan,
   SecurityScanParams,
   SemVer,
@@ -1069,6 +1072,136 @@ export function useGetAdminVersionFile<TData = Awaited<ReturnType<typeof getAdmi
 
 
 /**
+ * Who may call: admins. 409 when the project already has that version.
+ * @summary Add a release note (admin)
+ */
+export const createRelease = (
+    newRelease: BodyType<NewRelease>,
+ options?: SecondParameter<typeof customInstance>,signal?: AbortSignal
+) => {
+      
+      
+      return customInstance<Release>(
+      {url: `/admin/releases`, method: 'POST',
+      headers: {'Content-Type': 'application/json', },
+      data: newRelease, signal
+    },
+      options);
+    }
+  
+
+
+export const getCreateReleaseMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | TooManyRequestsResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createRelease>>, TError,{data: BodyType<NewRelease>}, TContext>, request?: SecondParameter<typeof customInstance>}
+): UseMutationOptions<Awaited<ReturnType<typeof createRelease>>, TError,{data: BodyType<NewRelease>}, TContext> => {
+
+const mutationKey = ['createRelease'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof createRelease>>, {data: BodyType<NewRelease>}> = (props) => {
+          const {data} = props ?? {};
+
+          return  createRelease(data,requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type CreateReleaseMutationResult = NonNullable<Awaited<ReturnType<typeof createRelease>>>
+    export type CreateReleaseMutationBody = BodyType<NewRelease>
+    export type CreateReleaseMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | TooManyRequestsResponse>
+
+    /**
+ * @summary Add a release note (admin)
+ */
+export const useCreateRelease = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | TooManyRequestsResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createRelease>>, TError,{data: BodyType<NewRelease>}, TContext>, request?: SecondParameter<typeof customInstance>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof createRelease>>,
+        TError,
+        {data: BodyType<NewRelease>},
+        TContext
+      > => {
+
+      const mutationOptions = getCreateReleaseMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * Who may call: admins. Only the fields sent change.
+ * @summary Edit a release note (admin)
+ */
+export const updateRelease = (
+    releaseId: number,
+    releaseUpdate: BodyType<ReleaseUpdate>,
+ options?: SecondParameter<typeof customInstance>,) => {
+      
+      
+      return customInstance<Release>(
+      {url: `/admin/releases/${releaseId}`, method: 'PATCH',
+      headers: {'Content-Type': 'application/json', },
+      data: releaseUpdate
+    },
+      options);
+    }
+  
+
+
+export const getUpdateReleaseMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateRelease>>, TError,{releaseId: number;data: BodyType<ReleaseUpdate>}, TContext>, request?: SecondParameter<typeof customInstance>}
+): UseMutationOptions<Awaited<ReturnType<typeof updateRelease>>, TError,{releaseId: number;data: BodyType<ReleaseUpdate>}, TContext> => {
+
+const mutationKey = ['updateRelease'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof updateRelease>>, {releaseId: number;data: BodyType<ReleaseUpdate>}> = (props) => {
+          const {releaseId,data} = props ?? {};
+
+          return  updateRelease(releaseId,data,requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type UpdateReleaseMutationResult = NonNullable<Awaited<ReturnType<typeof updateRelease>>>
+    export type UpdateReleaseMutationBody = BodyType<ReleaseUpdate>
+    export type UpdateReleaseMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse>
+
+    /**
+ * @summary Edit a release note (admin)
+ */
+export const useUpdateRelease = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateRelease>>, TError,{releaseId: number;data: BodyType<ReleaseUpdate>}, TContext>, request?: SecondParameter<typeof customInstance>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof updateRelease>>,
+        TError,
+        {releaseId: number;data: BodyType<ReleaseUpdate>},
+        TContext
+      > => {
+
+      const mutationOptions = getUpdateReleaseMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
  * Who may call: admins. Queues the archive checks and security scan again for Pending
 versions that have their archive, were published at least `minAge` ago and were last
 scanned at least `minSecurityScanAge` ago (or never), oldest first, at most `maxNodes`.

@@ -13,6 +13,6 @@ export interface GitCommitSummary {
   branch_name?: string;
   author?: string;
   timestamp?: string;
-  /** Workflow name → overall status. */
+  /** Operating system → `failed`, `started` or `completed` (a failure wins). */
   status_summary?: GitCommitSummaryStatusSummary;
 }

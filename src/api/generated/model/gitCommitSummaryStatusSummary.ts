@@ -7,6 +7,6 @@
  */
 
 /**
- * Workflow name → overall status.
+ * Operating system → `failed`, `started` or `completed` (a failure wins).
  */
 export type GitCommitSummaryStatusSummary = {[key: string]: string};

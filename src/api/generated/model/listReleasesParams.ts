@@ -16,5 +16,10 @@ project?: string;
  * Return releases newer than this version.
  */
 current_version?: string;
+/**
+ * Where ComfyUI runs (`desktop-windows`, `git-mac`, …); accepted and not used to filter yet.
+ * @maxLength 100
+ */
+form_factor?: string;
 locale?: ListReleasesLocale;
 };

@@ -10,7 +10,9 @@ import type { ProxyLookupOutcome } from './proxyLookupOutcome';
 
 export interface ProxyLookup {
   id: string;
-  customer_id: string;
+  user_id: string;
+  /** The user's credit account, if they have one. */
+  customer_id?: string;
   email?: string;
   provider: ProxyProvider;
   /** The path and query asked of the provider. */

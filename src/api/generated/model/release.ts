@@ -12,7 +12,8 @@ export interface Release {
   project: string;
   version: string;
   attention?: ReleaseAttention;
-  /** Release notes, Markdown. */
+  title?: string;
+  /** Release notes, Markdown (sanitised when shown). */
   content?: string;
   published_at?: string;
 }

@@ -5,6 +5,7 @@
  * The registry API for ComfyUI custom nodes (nodes, versions, publishers, tokens).
  * OpenAPI spec version: 1.0.0
  */
+import type { WorkflowResultMachineStats } from './workflowResultMachineStats';
 import type { GitCommit } from './gitCommit';
 
 export interface WorkflowResult {
@@ -24,6 +25,9 @@ export interface WorkflowResult {
   avg_vram?: number;
   peak_vram?: number;
   git_repo?: string;
+  job_id?: string;
+  run_id?: string;
+  machine_stats?: WorkflowResultMachineStats;
   commit?: GitCommit;
   /** Public URLs of the job's output files. */
   output_files?: string[];

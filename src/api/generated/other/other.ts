@@ -6,16 +6,20 @@
  * OpenAPI spec version: 1.0.0
  */
 import {
+  useMutation,
   useQuery
 } from '@tanstack/react-query';
 import type {
   DataTag,
   DefinedInitialDataOptions,
   DefinedUseQueryResult,
+  MutationFunction,
   QueryClient,
   QueryFunction,
   QueryKey,
   UndefinedInitialDataOptions,
+  UseMutationOptions,
+  UseMutationResult,
   UseQueryOptions,
   UseQueryResult
 } from '@tanstack/react-query';
@@ -23,20 +27,26 @@ import type {
 import type {
   BadRequestResponse,
   BranchListResponse,
+  CiArtifactUpload,
+  CiFileName,
+  ErrorResponse,
   GetBranchParams,
   GetGitcommitParams,
   GetGitcommitsummaryParams,
   GitCommitResultsResponse,
   GitCommitSummaryListResponse,
+  GithubReleaseEvent,
   ListReleasesParams,
   NotFoundResponse,
-  NotImplementedResponse,
+  PayloadTooLargeResponse,
   Release,
+  ReleaseWebhookResult,
+  UnauthorizedResponse,
   WorkflowResult
 } from '.././model';
 
 import { customInstance } from '../../mutator';
-import type { ErrorType } from '../../mutator';
+import type { ErrorType , BodyType } from '../../mutator';
 
 
 type SecondParameter<T extends (...args: never) => unknown> = Parameters<T>[1];
@@ -44,7 +54,7 @@ type SecondParameter<T extends (...args: never) => unknown> = Parameters<T>[1];
 
 
 /**
- * Who may call: anyone. Not built yet (501).
+ * Who may call: anyone. The branches that have results, by name; repository names compare in any case.
  * @summary Branches of a repository with CI results
  */
 export const getBranch = (
@@ -70,7 +80,7 @@ export const getGetBranchQueryKey = (params?: GetBranchParams,) => {
     }
 
     
-export const getGetBranchQueryOptions = <TData = Awaited<ReturnType<typeof getBranch>>, TError = ErrorType<BadRequestResponse | NotFoundResponse | NotImplementedResponse>>(params?: GetBranchParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getBranch>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
+export const getGetBranchQueryOptions = <TData = Awaited<ReturnType<typeof getBranch>>, TError = ErrorType<BadRequestResponse | NotFoundResponse>>(params?: GetBranchParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getBranch>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -89,10 +99,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetBranchQueryResult = NonNullable<Awaited<ReturnType<typeof getBranch>>>
-export type GetBranchQueryError = ErrorType<BadRequestResponse | NotFoundResponse | NotImplementedResponse>
+export type GetBranchQueryError = ErrorType<BadRequestResponse | NotFoundResponse>
 
 
-export function useGetBranch<TData = Awaited<ReturnType<typeof getBranch>>, TError = ErrorType<BadRequestResponse | NotFoundResponse | NotImplementedResponse>>(
+export function useGetBranch<TData = Awaited<ReturnType<typeof getBranch>>, TError = ErrorType<BadRequestResponse | NotFoundResponse>>(
  params: undefined |  GetBranchParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getBranch>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getBranch>>,
@@ -102,7 +112,7 @@ export function useGetBranch<TData = Awaited<ReturnType<typeof getBranch>>, TErr
       >, request?: SecondParameter<typeof customInstance>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetBranch<TData = Awaited<ReturnType<typeof getBranch>>, TError = ErrorType<BadRequestResponse | NotFoundResponse | NotImplementedResponse>>(
+export function useGetBranch<TData = Awaited<ReturnType<typeof getBranch>>, TError = ErrorType<BadRequestResponse | NotFoundResponse>>(
  params?: GetBranchParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getBranch>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getBranch>>,
@@ -112,7 +122,7 @@ export function useGetBranch<TData = Awaited<ReturnType<typeof getBranch>>, TErr
       >, request?: SecondParameter<typeof customInstance>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetBranch<TData = Awaited<ReturnType<typeof getBranch>>, TError = ErrorType<BadRequestResponse | NotFoundResponse | NotImplementedResponse>>(
+export function useGetBranch<TData = Awaited<ReturnType<typeof getBranch>>, TError = ErrorType<BadRequestResponse | NotFoundResponse>>(
  params?: GetBranchParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getBranch>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -120,7 +130,7 @@ export function useGetBranch<TData = Awaited<ReturnType<typeof getBranch>>, TErr
  * @summary Branches of a repository with CI results
  */
 
-export function useGetBranch<TData = Awaited<ReturnType<typeof getBranch>>, TError = ErrorType<BadRequestResponse | NotFoundResponse | NotImplementedResponse>>(
+export function useGetBranch<TData = Awaited<ReturnType<typeof getBranch>>, TError = ErrorType<BadRequestResponse | NotFoundResponse>>(
  params?: GetBranchParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getBranch>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -137,7 +147,7 @@ export function useGetBranch<TData = Awaited<ReturnType<typeof getBranch>>, TErr
 
 
 /**
- * Who may call: anyone. Not built yet (501).
+ * Who may call: anyone. Workflow results, newest commit first, then workflow and operating system.
  * @summary CI results of commits
  */
 export const getGitcommit = (
@@ -163,7 +173,7 @@ export const getGetGitcommitQueryKey = (params?: GetGitcommitParams,) => {
     }
 
     
-export const getGetGitcommitQueryOptions = <TData = Awaited<ReturnType<typeof getGitcommit>>, TError = ErrorType<BadRequestResponse | NotFoundResponse | NotImplementedResponse>>(params?: GetGitcommitParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getGitcommit>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
+export const getGetGitcommitQueryOptions = <TData = Awaited<ReturnType<typeof getGitcommit>>, TError = ErrorType<BadRequestResponse | NotFoundResponse>>(params?: GetGitcommitParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getGitcommit>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -182,10 +192,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetGitcommitQueryResult = NonNullable<Awaited<ReturnType<typeof getGitcommit>>>
-export type GetGitcommitQueryError = ErrorType<BadRequestResponse | NotFoundResponse | NotImplementedResponse>
+export type GetGitcommitQueryError = ErrorType<BadRequestResponse | NotFoundResponse>
 
 
-export function useGetGitcommit<TData = Awaited<ReturnType<typeof getGitcommit>>, TError = ErrorType<BadRequestResponse | NotFoundResponse | NotImplementedResponse>>(
+export function useGetGitcommit<TData = Awaited<ReturnType<typeof getGitcommit>>, TError = ErrorType<BadRequestResponse | NotFoundResponse>>(
  params: undefined |  GetGitcommitParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getGitcommit>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getGitcommit>>,
@@ -195,7 +205,7 @@ export function useGetGitcommit<TData = Awaited<ReturnType<typeof getGitcommit>>
       >, request?: SecondParameter<typeof customInstance>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetGitcommit<TData = Awaited<ReturnType<typeof getGitcommit>>, TError = ErrorType<BadRequestResponse | NotFoundResponse | NotImplementedResponse>>(
+export function useGetGitcommit<TData = Awaited<ReturnType<typeof getGitcommit>>, TError = ErrorType<BadRequestResponse | NotFoundResponse>>(
  params?: GetGitcommitParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getGitcommit>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getGitcommit>>,
@@ -205,7 +215,7 @@ export function useGetGitcommit<TData = Awaited<ReturnType<typeof getGitcommit>>
       >, request?: SecondParameter<typeof customInstance>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetGitcommit<TData = Awaited<ReturnType<typeof getGitcommit>>, TError = ErrorType<BadRequestResponse | NotFoundResponse | NotImplementedResponse>>(
+export function useGetGitcommit<TData = Awaited<ReturnType<typeof getGitcommit>>, TError = ErrorType<BadRequestResponse | NotFoundResponse>>(
  params?: GetGitcommitParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getGitcommit>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -213,7 +223,7 @@ export function useGetGitcommit<TData = Awaited<ReturnType<typeof getGitcommit>>
  * @summary CI results of commits
  */
 
-export function useGetGitcommit<TData = Awaited<ReturnType<typeof getGitcommit>>, TError = ErrorType<BadRequestResponse | NotFoundResponse | NotImplementedResponse>>(
+export function useGetGitcommit<TData = Awaited<ReturnType<typeof getGitcommit>>, TError = ErrorType<BadRequestResponse | NotFoundResponse>>(
  params?: GetGitcommitParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getGitcommit>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -230,7 +240,7 @@ export function useGetGitcommit<TData = Awaited<ReturnType<typeof getGitcommit>>
 
 
 /**
- * Who may call: anyone. Not built yet (501).
+ * Who may call: anyone. One row per commit, newest first, with one status per operating system (a failure wins over a run still going, which wins over success).
  * @summary Summaries of commits with their CI status
  */
 export const getGitcommitsummary = (
@@ -256,7 +266,7 @@ export const getGetGitcommitsummaryQueryKey = (params?: GetGitcommitsummaryParam
     }
 
     
-export const getGetGitcommitsummaryQueryOptions = <TData = Awaited<ReturnType<typeof getGitcommitsummary>>, TError = ErrorType<BadRequestResponse | NotImplementedResponse>>(params?: GetGitcommitsummaryParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getGitcommitsummary>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
+export const getGetGitcommitsummaryQueryOptions = <TData = Awaited<ReturnType<typeof getGitcommitsummary>>, TError = ErrorType<BadRequestResponse>>(params?: GetGitcommitsummaryParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getGitcommitsummary>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -275,10 +285,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetGitcommitsummaryQueryResult = NonNullable<Awaited<ReturnType<typeof getGitcommitsummary>>>
-export type GetGitcommitsummaryQueryError = ErrorType<BadRequestResponse | NotImplementedResponse>
+export type GetGitcommitsummaryQueryError = ErrorType<BadRequestResponse>
 
 
-export function useGetGitcommitsummary<TData = Awaited<ReturnType<typeof getGitcommitsummary>>, TError = ErrorType<BadRequestResponse | NotImplementedResponse>>(
+export function useGetGitcommitsummary<TData = Awaited<ReturnType<typeof getGitcommitsummary>>, TError = ErrorType<BadRequestResponse>>(
  params: undefined |  GetGitcommitsummaryParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getGitcommitsummary>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getGitcommitsummary>>,
@@ -288,7 +298,7 @@ export function useGetGitcommitsummary<TData = Awaited<ReturnType<typeof getGitc
       >, request?: SecondParameter<typeof customInstance>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetGitcommitsummary<TData = Awaited<ReturnType<typeof getGitcommitsummary>>, TError = ErrorType<BadRequestResponse | NotImplementedResponse>>(
+export function useGetGitcommitsummary<TData = Awaited<ReturnType<typeof getGitcommitsummary>>, TError = ErrorType<BadRequestResponse>>(
  params?: GetGitcommitsummaryParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getGitcommitsummary>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getGitcommitsummary>>,
@@ -298,7 +308,7 @@ export function useGetGitcommitsummary<TData = Awaited<ReturnType<typeof getGitc
       >, request?: SecondParameter<typeof customInstance>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetGitcommitsummary<TData = Awaited<ReturnType<typeof getGitcommitsummary>>, TError = ErrorType<BadRequestResponse | NotImplementedResponse>>(
+export function useGetGitcommitsummary<TData = Awaited<ReturnType<typeof getGitcommitsummary>>, TError = ErrorType<BadRequestResponse>>(
  params?: GetGitcommitsummaryParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getGitcommitsummary>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -306,7 +316,7 @@ export function useGetGitcommitsummary<TData = Awaited<ReturnType<typeof getGitc
  * @summary Summaries of commits with their CI status
  */
 
-export function useGetGitcommitsummary<TData = Awaited<ReturnType<typeof getGitcommitsummary>>, TError = ErrorType<BadRequestResponse | NotImplementedResponse>>(
+export function useGetGitcommitsummary<TData = Awaited<ReturnType<typeof getGitcommitsummary>>, TError = ErrorType<BadRequestResponse>>(
  params?: GetGitcommitsummaryParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getGitcommitsummary>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -323,7 +333,7 @@ export function useGetGitcommitsummary<TData = Awaited<ReturnType<typeof getGitc
 
 
 /**
- * Who may call: anyone. Not built yet (501).
+ * Who may call: anyone. Newest first; with `current_version`, only newer ones.
  * @summary Release notes
  */
 export const listReleases = (
@@ -349,7 +359,7 @@ export const getListReleasesQueryKey = (params?: ListReleasesParams,) => {
     }
 
     
-export const getListReleasesQueryOptions = <TData = Awaited<ReturnType<typeof listReleases>>, TError = ErrorType<BadRequestResponse | NotImplementedResponse>>(params?: ListReleasesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listReleases>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
+export const getListReleasesQueryOptions = <TData = Awaited<ReturnType<typeof listReleases>>, TError = ErrorType<BadRequestResponse>>(params?: ListReleasesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listReleases>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -368,10 +378,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type ListReleasesQueryResult = NonNullable<Awaited<ReturnType<typeof listReleases>>>
-export type ListReleasesQueryError = ErrorType<BadRequestResponse | NotImplementedResponse>
+export type ListReleasesQueryError = ErrorType<BadRequestResponse>
 
 
-export function useListReleases<TData = Awaited<ReturnType<typeof listReleases>>, TError = ErrorType<BadRequestResponse | NotImplementedResponse>>(
+export function useListReleases<TData = Awaited<ReturnType<typeof listReleases>>, TError = ErrorType<BadRequestResponse>>(
  params: undefined |  ListReleasesParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listReleases>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof listReleases>>,
@@ -381,7 +391,7 @@ export function useListReleases<TData = Awaited<ReturnType<typeof listReleases>>
       >, request?: SecondParameter<typeof customInstance>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListReleases<TData = Awaited<ReturnType<typeof listReleases>>, TError = ErrorType<BadRequestResponse | NotImplementedResponse>>(
+export function useListReleases<TData = Awaited<ReturnType<typeof listReleases>>, TError = ErrorType<BadRequestResponse>>(
  params?: ListReleasesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listReleases>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof listReleases>>,
@@ -391,7 +401,7 @@ export function useListReleases<TData = Awaited<ReturnType<typeof listReleases>>
       >, request?: SecondParameter<typeof customInstance>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListReleases<TData = Awaited<ReturnType<typeof listReleases>>, TError = ErrorType<BadRequestResponse | NotImplementedResponse>>(
+export function useListReleases<TData = Awaited<ReturnType<typeof listReleases>>, TError = ErrorType<BadRequestResponse>>(
  params?: ListReleasesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listReleases>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -399,7 +409,7 @@ export function useListReleases<TData = Awaited<ReturnType<typeof listReleases>>
  * @summary Release notes
  */
 
-export function useListReleases<TData = Awaited<ReturnType<typeof listReleases>>, TError = ErrorType<BadRequestResponse | NotImplementedResponse>>(
+export function useListReleases<TData = Awaited<ReturnType<typeof listReleases>>, TError = ErrorType<BadRequestResponse>>(
  params?: ListReleasesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listReleases>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -416,7 +426,247 @@ export function useListReleases<TData = Awaited<ReturnType<typeof listReleases>>
 
 
 /**
- * Who may call: anyone. Not built yet (501).
+ * Who may call: GitHub, signing the body with RELEASES_WEBHOOK_SECRET
+(`X-Hub-Signature-256: sha256=<hex HMAC>`, checked in constant time). A published (or
+edited) release of a known repository is stored once per project and version; other
+events and actions are acknowledged and ignored. A bad or missing signature is a 401
+and stores nothing.
+
+ * @summary A GitHub `release` webhook
+ */
+export const receiveReleaseWebhook = (
+    githubReleaseEvent: BodyType<GithubReleaseEvent>,
+ options?: SecondParameter<typeof customInstance>,signal?: AbortSignal
+) => {
+      
+      
+      return customInstance<ReleaseWebhookResult>(
+      {url: `/releases`, method: 'POST',
+      headers: {'Content-Type': 'application/json', },
+      data: githubReleaseEvent, signal
+    },
+      options);
+    }
+  
+
+
+export const getReceiveReleaseWebhookMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ErrorResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof receiveReleaseWebhook>>, TError,{data: BodyType<GithubReleaseEvent>}, TContext>, request?: SecondParameter<typeof customInstance>}
+): UseMutationOptions<Awaited<ReturnType<typeof receiveReleaseWebhook>>, TError,{data: BodyType<GithubReleaseEvent>}, TContext> => {
+
+const mutationKey = ['receiveReleaseWebhook'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof receiveReleaseWebhook>>, {data: BodyType<GithubReleaseEvent>}> = (props) => {
+          const {data} = props ?? {};
+
+          return  receiveReleaseWebhook(data,requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type ReceiveReleaseWebhookMutationResult = NonNullable<Awaited<ReturnType<typeof receiveReleaseWebhook>>>
+    export type ReceiveReleaseWebhookMutationBody = BodyType<GithubReleaseEvent>
+    export type ReceiveReleaseWebhookMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ErrorResponse>
+
+    /**
+ * @summary A GitHub `release` webhook
+ */
+export const useReceiveReleaseWebhook = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ErrorResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof receiveReleaseWebhook>>, TError,{data: BodyType<GithubReleaseEvent>}, TContext>, request?: SecondParameter<typeof customInstance>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof receiveReleaseWebhook>>,
+        TError,
+        {data: BodyType<GithubReleaseEvent>},
+        TContext
+      > => {
+
+      const mutationOptions = getReceiveReleaseWebhookMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * Who may call: a CI job with a token of CI_UPLOAD_TOKENS (`X-CI-Token`, compared in
+constant time), never a user's session. Sending the same `job_id` again updates that
+result (its output files replaced when new ones are sent); the commit is stored once
+per repository (any case) and hash. Output files go to the archive store and are served
+by `GET /ci-artifacts/{workflowResultId}/{fileName}`.
+
+ * @summary Record a CI job's result and its output files
+ */
+export const uploadCiArtifact = (
+    ciArtifactUpload: BodyType<CiArtifactUpload>,
+ options?: SecondParameter<typeof customInstance>,signal?: AbortSignal
+) => {
+      
+      
+      return customInstance<WorkflowResult>(
+      {url: `/upload-artifact`, method: 'POST',
+      headers: {'Content-Type': 'application/json', },
+      data: ciArtifactUpload, signal
+    },
+      options);
+    }
+  
+
+
+export const getUploadCiArtifactMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | PayloadTooLargeResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof uploadCiArtifact>>, TError,{data: BodyType<CiArtifactUpload>}, TContext>, request?: SecondParameter<typeof customInstance>}
+): UseMutationOptions<Awaited<ReturnType<typeof uploadCiArtifact>>, TError,{data: BodyType<CiArtifactUpload>}, TContext> => {
+
+const mutationKey = ['uploadCiArtifact'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof uploadCiArtifact>>, {data: BodyType<CiArtifactUpload>}> = (props) => {
+          const {data} = props ?? {};
+
+          return  uploadCiArtifact(data,requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type UploadCiArtifactMutationResult = NonNullable<Awaited<ReturnType<typeof uploadCiArtifact>>>
+    export type UploadCiArtifactMutationBody = BodyType<CiArtifactUpload>
+    export type UploadCiArtifactMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | PayloadTooLargeResponse>
+
+    /**
+ * @summary Record a CI job's result and its output files
+ */
+export const useUploadCiArtifact = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | PayloadTooLargeResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof uploadCiArtifact>>, TError,{data: BodyType<CiArtifactUpload>}, TContext>, request?: SecondParameter<typeof customInstance>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof uploadCiArtifact>>,
+        TError,
+        {data: BodyType<CiArtifactUpload>},
+        TContext
+      > => {
+
+      const mutationOptions = getUploadCiArtifactMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * Who may call: anyone.
+ * @summary An output file of a CI workflow result
+ */
+export const getCiArtifact = (
+    workflowResultId: string,
+    fileName: CiFileName,
+ options?: SecondParameter<typeof customInstance>,signal?: AbortSignal
+) => {
+      
+      
+      return customInstance<Blob>(
+      {url: `/ci-artifacts/${workflowResultId}/${fileName}`, method: 'GET',
+        responseType: 'blob', signal
+    },
+      options);
+    }
+  
+
+
+
+export const getGetCiArtifactQueryKey = (workflowResultId?: string,
+    fileName?: CiFileName,) => {
+    return [
+    `/ci-artifacts/${workflowResultId}/${fileName}`
+    ] as const;
+    }
+
+    
+export const getGetCiArtifactQueryOptions = <TData = Awaited<ReturnType<typeof getCiArtifact>>, TError = ErrorType<BadRequestResponse | NotFoundResponse>>(workflowResultId: string,
+    fileName: CiFileName, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCiArtifact>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetCiArtifactQueryKey(workflowResultId,fileName);
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getCiArtifact>>> = ({ signal }) => getCiArtifact(workflowResultId,fileName, requestOptions, signal);
+
+      
+
+      
+
+   return  { queryKey, queryFn, enabled: !!(workflowResultId && fileName), ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getCiArtifact>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type GetCiArtifactQueryResult = NonNullable<Awaited<ReturnType<typeof getCiArtifact>>>
+export type GetCiArtifactQueryError = ErrorType<BadRequestResponse | NotFoundResponse>
+
+
+export function useGetCiArtifact<TData = Awaited<ReturnType<typeof getCiArtifact>>, TError = ErrorType<BadRequestResponse | NotFoundResponse>>(
+ workflowResultId: string,
+    fileName: CiFileName, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCiArtifact>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getCiArtifact>>,
+          TError,
+          Awaited<ReturnType<typeof getCiArtifact>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customInstance>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetCiArtifact<TData = Awaited<ReturnType<typeof getCiArtifact>>, TError = ErrorType<BadRequestResponse | NotFoundResponse>>(
+ workflowResultId: string,
+    fileName: CiFileName, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCiArtifact>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getCiArtifact>>,
+          TError,
+          Awaited<ReturnType<typeof getCiArtifact>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customInstance>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetCiArtifact<TData = Awaited<ReturnType<typeof getCiArtifact>>, TError = ErrorType<BadRequestResponse | NotFoundResponse>>(
+ workflowResultId: string,
+    fileName: CiFileName, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCiArtifact>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary An output file of a CI workflow result
+ */
+
+export function useGetCiArtifact<TData = Awaited<ReturnType<typeof getCiArtifact>>, TError = ErrorType<BadRequestResponse | NotFoundResponse>>(
+ workflowResultId: string,
+    fileName: CiFileName, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCiArtifact>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
+ , queryClient?: QueryClient 
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetCiArtifactQueryOptions(workflowResultId,fileName,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+/**
+ * Who may call: anyone. 404 for an unknown or malformed id.
  * @summary One CI workflow result
  */
 export const getWorkflowResult = (
@@ -441,7 +691,7 @@ export const getGetWorkflowResultQueryKey = (workflowResultId?: string,) => {
     }
 
     
-export const getGetWorkflowResultQueryOptions = <TData = Awaited<ReturnType<typeof getWorkflowResult>>, TError = ErrorType<NotFoundResponse | NotImplementedResponse>>(workflowResultId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getWorkflowResult>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
+export const getGetWorkflowResultQueryOptions = <TData = Awaited<ReturnType<typeof getWorkflowResult>>, TError = ErrorType<NotFoundResponse>>(workflowResultId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getWorkflowResult>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -460,10 +710,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetWorkflowResultQueryResult = NonNullable<Awaited<ReturnType<typeof getWorkflowResult>>>
-export type GetWorkflowResultQueryError = ErrorType<NotFoundResponse | NotImplementedResponse>
+export type GetWorkflowResultQueryError = ErrorType<NotFoundResponse>
 
 
-export function useGetWorkflowResult<TData = Awaited<ReturnType<typeof getWorkflowResult>>, TError = ErrorType<NotFoundResponse | NotImplementedResponse>>(
+export function useGetWorkflowResult<TData = Awaited<ReturnType<typeof getWorkflowResult>>, TError = ErrorType<NotFoundResponse>>(
  workflowResultId: string, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getWorkflowResult>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getWorkflowResult>>,
@@ -473,7 +723,7 @@ export function useGetWorkflowResult<TData = Awaited<ReturnType<typeof getWorkfl
       >, request?: SecondParameter<typeof customInstance>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetWorkflowResult<TData = Awaited<ReturnType<typeof getWorkflowResult>>, TError = ErrorType<NotFoundResponse | NotImplementedResponse>>(
+export function useGetWorkflowResult<TData = Awaited<ReturnType<typeof getWorkflowResult>>, TError = ErrorType<NotFoundResponse>>(
  workflowResultId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getWorkflowResult>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getWorkflowResult>>,
@@ -483,7 +733,7 @@ export function useGetWorkflowResult<TData = Awaited<ReturnType<typeof getWorkfl
       >, request?: SecondParameter<typeof customInstance>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetWorkflowResult<TData = Awaited<ReturnType<typeof getWorkflowResult>>, TError = ErrorType<NotFoundResponse | NotImplementedResponse>>(
+export function useGetWorkflowResult<TData = Awaited<ReturnType<typeof getWorkflowResult>>, TError = ErrorType<NotFoundResponse>>(
  workflowResultId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getWorkflowResult>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -491,7 +741,7 @@ export function useGetWorkflowResult<TData = Awaited<ReturnType<typeof getWorkfl
  * @summary One CI workflow result
  */
 
-export function useGetWorkflowResult<TData = Awaited<ReturnType<typeof getWorkflowResult>>, TError = ErrorType<NotFoundResponse | NotImplementedResponse>>(
+export function useGetWorkflowResult<TData = Awaited<ReturnType<typeof getWorkflowResult>>, TError = ErrorType<NotFoundResponse>>(
  workflowResultId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getWorkflowResult>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
