@@ -8,6 +8,7 @@
 // writes bench-results/api.json.
 //   --only postgres|pglite   --seconds N (per scenario, default 8)   --connections N (default 32)
 //   --admin (only the admins' review queue)   --proxy (only the provider lookup's overhead)
+//   --ci (only the CI commit summary, with 50k results stored)
 import { spawn } from 'node:child_process'
 import { performance } from 'node:perf_hooks'
 import { randomBytes } from 'node:crypto'
@@ -37,6 +38,7 @@ const FRESH = args.includes('--fresh')
 const ONLY = flag('only')
 const ADMIN_ONLY = args.includes('--admin')
 const PROXY_ONLY = args.includes('--proxy')
+const CI_ONLY = args.includes('--ci')
 const API_PORT = 8280
 const ADMIN_API_PORT = 8281
 /** The review queue's page size (components/admin/queue/queue-url.ts QUEUE_PAGE_SIZE). */
@@ -442,8 +444,72 @@ async function measureProxy(backend: Backend) {
   }
 }
 
+/** CI results stored for the summary's figures: 5,000 commits × 2 workflows × 5 systems. */
+const CI_RESULTS = 50_000
+const CI_BENCH_REPO = 'bench/ComfyUI'
+
+/**
+ * `GET /gitcommitsummary` with 50k workflow results stored (in a repository of their own, added
+ * once by SQL): pages 1 to 100 of 50 commits, at 1 and 32 connections.
+ */
+async function measureCiSummary(backend: Backend) {
+  const database = await backend.open()
+  try {
+    const commits = CI_RESULTS / 10
+    await database.db.execute(sql`
+      insert into ci_commits (repo, repo_key, commit_hash, branch_name, commit_message, author, commit_time)
+      select ${CI_BENCH_REPO}, lower(${CI_BENCH_REPO}), md5('bench' || i), case when i % 5 = 0 then 'release' else 'master' end,
+        'Bench commit ' || i, 'bench', timestamptz '2026-11-01' - i * interval '10 minutes'
+      from generate_series(1, ${commits}) as i
+      on conflict do nothing`)
+    await database.db.execute(sql`
+      insert into ci_workflow_results (commit_id, job_id, workflow_name, operating_system, status)
+      select c.id, 'bench-' || c.commit_hash || '-' || w || '-' || o, 'workflow-' || w,
+        (array['linux', 'windows', 'macos', 'linux-rocm', 'windows-arm'])[o],
+        case when (hashtext(c.commit_hash) + w * 7 + o) % 20 = 0 then 'failed' else 'completed' end
+      from ci_commits as c, generate_series(1, 2) as w, generate_series(1, 5) as o
+      where c.repo_key = lower(${CI_BENCH_REPO})
+      on conflict (job_id) do nothing`)
+  } finally {
+    await database.close()
+  }
+  const base = `http://127.0.0.1:${API_PORT}`
+  const results: Record<string, unknown> = {}
+  await fetchWhenUp(base, startApi(backend, API_PORT, {}))
+  try {
+    let n = 0
+    const repo = encodeURIComponent(CI_BENCH_REPO)
+    const scenarios: [string, () => string][] = [
+      [
+        `GET /gitcommitsummary (${CI_RESULTS / 1000}k results, pages 1–100 of 50)`,
+        () => `${base}/gitcommitsummary?repoName=${repo}&pageSize=50&page=${1 + (n++ % 100)}`,
+      ],
+      [
+        'GET /gitcommitsummary (branch, pages 1–20 of 50)',
+        () =>
+          `${base}/gitcommitsummary?repoName=${repo}&branchName=release&pageSize=50&page=${1 + (n++ % 20)}`,
+      ],
+    ]
+    for (const connections of [1, CONNECTIONS]) {
+      for (const [name, url] of scenarios) {
+        await runLoad(url, { connections: 4, seconds: 1 })
+        const label = `${name} (${connections} conn.)`
+        const result = await runLoad(url, { connections, seconds: SECONDS })
+        results[label] = result
+        console.log(resultLine(backend, label, result))
+      }
+    }
+  } finally {
+    await stopAll()
+  }
+  return results
+}
+
 async function run(backend: Backend, report: Record<string, unknown>) {
   const sample = await prepare(backend)
+  if (!ADMIN_ONLY && !PROXY_ONLY)
+    report[`${backend.name}CiSummary`] = await measureCiSummary(backend)
+  if (CI_ONLY) return
   if (!ADMIN_ONLY) report[`${backend.name}Proxy`] = await measureProxy(backend)
   if (PROXY_ONLY) return
   if (!ADMIN_ONLY) report[backend.name] = await measure(backend, sample)
@@ -463,7 +529,13 @@ async function main() {
   }
   if (ONLY !== 'postgres') await run(pgliteBackend(10_000), report)
   fs.mkdirSync(path.join(root, 'bench-results'), { recursive: true })
-  const file = ADMIN_ONLY ? 'api-admin.json' : PROXY_ONLY ? 'api-proxy.json' : 'api.json'
+  const file = ADMIN_ONLY
+    ? 'api-admin.json'
+    : PROXY_ONLY
+      ? 'api-proxy.json'
+      : CI_ONLY
+        ? 'api-ci.json'
+        : 'api.json'
   fs.writeFileSync(path.join(root, 'bench-results', file), JSON.stringify(report, null, 2))
   console.log(
     `\nTargets (PostgreSQL, 100k nodes): search mix p95 ≤ 20 ms (1 conn.), ≤ 150 ms and ≥ 300 req/s (32); list p95 ≤ 10 ms (1 conn.), ≤ 50 ms and ≥ 1,000 req/s (32); suggestions p95 ≤ 10 ms (1 conn.), ≤ 50 ms (32); review queue page p95 ≤ 50 ms at 1 connection; a proxied provider lookup p95 ≤ 2 ms over a direct call. Written to bench-results/${file}`,

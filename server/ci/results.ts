@@ -3,7 +3,7 @@
 // compared in any case), and anyone reads them per commit, per summary, per branch.
 // See docs/ARCHITECTURE.md, "CI results".
 import { randomUUID } from 'node:crypto'
-import { and, asc, count, desc, eq, like, sql, type SQL } from 'drizzle-orm'
+import { and, asc, count, desc, eq, inArray, like, sql, type SQL } from 'drizzle-orm'
 import type { Db } from '../db/client'
 import {
   ciCommits,
@@ -239,7 +239,8 @@ export async function listResults(
 /**
  * One row per commit, newest first, with a status per operating system: `failed` if any of its
  * results there failed, else `started` if one is still running, else `completed`. Computed by
- * the database for the page's commits only.
+ * the database, for the page's commits only (taken first: a status computed in the same query
+ * would be computed for every commit an OFFSET skips too).
  */
 export async function commitSummaries(
   db: Db,
@@ -250,24 +251,9 @@ export async function commitSummaries(
   const conditions: SQL[] = [eq(ciCommits.repoKey, repoKey(repo))]
   if (branch) conditions.push(eq(ciCommits.branchName, branch))
   const where = and(...conditions)
-  // Columns inside a subquery render unqualified: the outer commit is named in full.
-  const statusPerOs = sql<Record<string, string> | null>`(
-    select jsonb_object_agg(per_os.operating_system, per_os.status)
-    from (
-      select ${ciWorkflowResults.operatingSystem} as operating_system,
-        case
-          when bool_or(${ciWorkflowResults.status} = 'failed') then 'failed'
-          when bool_or(${ciWorkflowResults.status} = 'started') then 'started'
-          else 'completed'
-        end as status
-      from ${ciWorkflowResults}
-      where ${ciWorkflowResults.commitId} = ${sql.identifier('ci_commits')}.${sql.identifier('id')}
-      group by ${ciWorkflowResults.operatingSystem}
-    ) as per_os
-  )`
-  const [rows, [{ total }]] = await Promise.all([
+  const [commits, [{ total }]] = await Promise.all([
     db
-      .select({ commit: ciCommits, statuses: statusPerOs })
+      .select()
       .from(ciCommits)
       .where(where)
       .orderBy(desc(ciCommits.commitTime), desc(ciCommits.id))
@@ -275,10 +261,36 @@ export async function commitSummaries(
       .offset((paging.page - 1) * paging.pageSize),
     db.select({ total: count() }).from(ciCommits).where(where),
   ])
+  const statuses = new Map<string, Record<string, string>>()
+  if (commits.length > 0) {
+    const rows = await db
+      .select({
+        commitId: ciWorkflowResults.commitId,
+        operatingSystem: ciWorkflowResults.operatingSystem,
+        status: sql<string>`case
+          when bool_or(${ciWorkflowResults.status} = 'failed') then 'failed'
+          when bool_or(${ciWorkflowResults.status} = 'started') then 'started'
+          else 'completed'
+        end`,
+      })
+      .from(ciWorkflowResults)
+      .where(
+        inArray(
+          ciWorkflowResults.commitId,
+          commits.map((commit) => commit.id),
+        ),
+      )
+      .groupBy(ciWorkflowResults.commitId, ciWorkflowResults.operatingSystem)
+    for (const row of rows) {
+      const perOs = statuses.get(row.commitId) ?? {}
+      perOs[row.operatingSystem] = row.status
+      statuses.set(row.commitId, perOs)
+    }
+  }
   return {
-    commit_summaries: rows.map(({ commit, statuses }) => ({
+    commit_summaries: commits.map((commit) => ({
       ...toApiCommit(commit),
-      status_summary: statuses ?? {},
+      status_summary: statuses.get(commit.id) ?? {},
     })),
     totalNumberOfPages: pagesOf(total, paging.pageSize),
   }
