@@ -1,4 +1,5 @@
-// The page footer: where to learn, publish, talk, and the API contract.
+// The page footer: where to learn, publish, talk, the API contract, and ComfyUI's CI results.
+import Link from 'next/link'
 import { useTranslation } from 'next-i18next/pages'
 import { Container } from '@/components/common/Container'
 import { PUBLISHING_DOCS_URL } from '@/src/lib/constants'
@@ -35,6 +36,12 @@ export function Footer() {
                 </a>
               </li>
             ))}
+            <li>
+              {/* This site's own page, reached client-side. */}
+              <Link href="/ci" prefetch={false} className={LINK_CLASS}>
+                {t('footer.ci')}
+              </Link>
+            </li>
           </ul>
         </nav>
       </Container>
