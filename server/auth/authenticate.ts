@@ -65,7 +65,6 @@ async function apiKeyCaller(deps: AppDeps, key: string): Promise<Caller> {
     isApproved: owner.isApproved,
     // A key proves the account, not the address.
     emailVerified: false,
-    customerId: owner.customerId,
   }
 }
 

@@ -120,12 +120,7 @@ export async function apiKeyOf(
   return (await lookUp(db, key, now))?.key ?? null
 }
 
-/** The user whose account `key` belongs to, and the account, or null. */
-export async function apiKeyOwner(
-  db: Db,
-  key: string,
-  now = new Date(),
-): Promise<(User & { customerId: string }) | null> {
-  const found = await lookUp(db, key, now)
-  return found ? { ...found.user, customerId: found.key.customerId } : null
+/** The user whose account `key` belongs to, or null. */
+export async function apiKeyOwner(db: Db, key: string, now = new Date()): Promise<User | null> {
+  return (await lookUp(db, key, now))?.user ?? null
 }

@@ -26,8 +26,6 @@ export interface Caller {
   isApproved: boolean
   /** The sign-in provider vouches for `email` (invitations go to verified addresses only). */
   emailVerified: boolean
-  /** Set when the caller came with a customer's API key: that key's account. */
-  customerId?: string
 }
 
 export interface RequestContext {
