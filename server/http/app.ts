@@ -94,6 +94,12 @@ function dropNullProperties(value: unknown): void {
  */
 const MAX_JSON_DEPTH = 64
 
+/**
+ * How long a browser may reuse a CORS preflight: a day. Chromium keeps one at most 2 hours and
+ * Firefox a day, each for one address, so a repeat visit to a page makes no preflight.
+ */
+export const CORS_PREFLIGHT_MAX_AGE_S = 86_400
+
 /** Where the first string with a NUL character is in `value` ('' for the value itself). */
 function nulPath(value: unknown, path = '', depth = 0): string | null {
   if (typeof value === 'string') return value.includes('\0') ? path : null
@@ -193,12 +199,14 @@ export async function buildApp(
   // nosniff, no framing, a no-content CSP; no-store on answers to credentials (security.ts).
   // First, so that answers other plugins end early (CORS preflights) carry them too.
   await registerSecurityHeaders(app)
-  // The website calls every method of the contract from the browser; preflights are cached 10 min.
+  // The website calls every method of the contract from the browser. Its no-cache request headers
+  // make every call need a preflight, so browsers are told to keep one for as long as they will
+  // (docs/ARCHITECTURE.md, "Preflights").
   await app.register(cors, {
     origin: deps.config.corsOrigins,
     methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
     credentials: false,
-    maxAge: 600,
+    maxAge: CORS_PREFLIGHT_MAX_AGE_S,
   })
 
   app.addHook('onRoute', (route) => {

@@ -33,6 +33,8 @@ describe('CORS for the website', () => {
       expect(reply.headers['access-control-allow-origin']).toBe(WEBSITE)
       expect(String(reply.headers['access-control-allow-methods']).split(/,\s*/)).toContain(method)
       expect(String(reply.headers['access-control-allow-headers'])).toContain('authorization')
+      // Kept at least as long as Chromium allows (2 hours): a repeat visit makes no preflight.
+      expect(Number(reply.headers['access-control-max-age'])).toBeGreaterThanOrEqual(7200)
     },
   )
 
