@@ -3,7 +3,6 @@ import '@/styles/globals.css'
 import '@/src/lib/zod-jitless'
 import { HydrationBoundary, type DehydratedState } from '@tanstack/react-query'
 import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client'
-import { ThemeProvider } from 'flowbite-react'
 import type { AppProps } from 'next/app'
 import localFont from 'next/font/local'
 import { useRouter } from 'next/router'
@@ -11,7 +10,6 @@ import { appWithTranslation } from 'next-i18next/pages'
 import { useEffect, useState } from 'react'
 import { ThemeInit } from '@/.flowbite-react/init'
 import { Layout } from '@/components/common/Layout'
-import { SITE_THEME } from '@/components/common/theme'
 import { ToastHost } from '@/components/common/ToastHost'
 import { refreshAfterFirstLoad } from '@/src/api/first-load-refresh'
 import { connectInvalidation } from '@/src/api/invalidation'
@@ -56,14 +54,12 @@ function RegistryApp({ Component, pageProps }: AppProps<PageProps>) {
       <HydrationBoundary state={pageProps.dehydratedState}>
         <AuthProvider requiresAuth={requiresAuth}>
           <ThemeInit />
-          <ThemeProvider theme={SITE_THEME}>
-            <div className={`${inter.variable} font-sans`}>
-              <Layout>
-                <Component {...pageProps} />
-              </Layout>
-              <ToastHost />
-            </div>
-          </ThemeProvider>
+          <div className={`${inter.variable} font-sans`}>
+            <Layout>
+              <Component {...pageProps} />
+            </Layout>
+            <ToastHost />
+          </div>
         </AuthProvider>
       </HydrationBoundary>
     </PersistQueryClientProvider>

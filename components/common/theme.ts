@@ -1,5 +1,5 @@
-// Site-wide adjustments of flowbite-react's themes, applied once by the ThemeProvider in
-// pages/_app.tsx (so every dialog gets them, not each one by hand).
+// Site-wide adjustments of flowbite-react's themes, applied by the ThemeProvider in
+// components/manage/Dialog.tsx (every dialog of the site is one).
 import { createTheme } from 'flowbite-react'
 import type { CustomFlowbiteTheme } from 'flowbite-react/types'
 

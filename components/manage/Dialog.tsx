@@ -1,6 +1,10 @@
 // A modal dialog on flowbite-react's Modal: named by its title, focus moved inside and kept
 // there (returned to the opener on close), Escape and the footer buttons close it.
-import { Button, Modal, ModalBody, ModalFooter, ModalHeader } from 'flowbite-react'
+// The site's adjustments of flowbite's modal theme are provided here, the one place that renders
+// a Modal, and not in _app: flowbite's ThemeProvider brings two versions of tailwind-merge, which
+// every public page would otherwise download (docs/ARCHITECTURE.md, "First-load JavaScript").
+import { Button, Modal, ModalBody, ModalFooter, ModalHeader, ThemeProvider } from 'flowbite-react'
+import { SITE_THEME } from '@/components/common/theme'
 import { useTranslation } from 'next-i18next/pages'
 import { useId, type FormEvent, type KeyboardEvent, type ReactNode, type RefObject } from 'react'
 
@@ -32,13 +36,17 @@ export function Dialog({
     }
   }
   return (
-    <Modal show={open} onClose={onClose} size={size} initialFocus={initialFocus}>
-      <div onKeyDown={onKeyDown} className="flex max-h-[90dvh] flex-col">
-        <ModalHeader>{title}</ModalHeader>
-        <ModalBody>{children}</ModalBody>
-        {footer && <ModalFooter className="flex flex-wrap justify-end gap-2">{footer}</ModalFooter>}
-      </div>
-    </Modal>
+    <ThemeProvider theme={SITE_THEME}>
+      <Modal show={open} onClose={onClose} size={size} initialFocus={initialFocus}>
+        <div onKeyDown={onKeyDown} className="flex max-h-[90dvh] flex-col">
+          <ModalHeader>{title}</ModalHeader>
+          <ModalBody>{children}</ModalBody>
+          {footer && (
+            <ModalFooter className="flex flex-wrap justify-end gap-2">{footer}</ModalFooter>
+          )}
+        </div>
+      </Modal>
+    </ThemeProvider>
   )
 }
 
