@@ -1,6 +1,9 @@
 // Locale-aware formatting shared by the node, publisher and admin pages. Dates use UTC so the
-// server's HTML and the browser's render agree. Formatters are built once per locale: constructing an
-// Intl formatter costs far more than using one, and a page formats dozens of values.
+// server's HTML and the browser's render agree. The public pages' dates and counts in the site's
+// languages are written without Intl (src/lib/locale-format.ts): a browser's first Intl formatter
+// costs more than the rest of hydration's formatting together. Intl formatters are built once per
+// locale: constructing one costs far more than using it.
+import { formatMediumDate, formatWholeNumber } from '@/src/lib/locale-format'
 
 const dateFormats = new Map<string, Intl.DateTimeFormat>()
 const dateTimeFormats = new Map<string, Intl.DateTimeFormat>()
@@ -20,6 +23,8 @@ export function formatDate(value: string | undefined, locale: string): string | 
   if (!value) return undefined
   const date = new Date(value)
   if (Number.isNaN(date.getTime())) return undefined
+  const written = formatMediumDate(date, locale)
+  if (written !== undefined) return written
   return cached(
     dateFormats,
     locale,
@@ -28,6 +33,8 @@ export function formatDate(value: string | undefined, locale: string): string | 
 }
 
 export function formatNumber(value: number | undefined, locale: string): string {
+  const written = formatWholeNumber(value ?? 0, locale)
+  if (written !== undefined) return written
   return cached(numberFormats, locale, () => new Intl.NumberFormat(locale)).format(value ?? 0)
 }
 
