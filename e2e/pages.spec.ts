@@ -145,6 +145,36 @@ test('copy the install command; the page passes axe in light and dark mode', asy
   await expectNoAxeViolations(page)
 })
 
+test('a node page shows its newest versions and loads the older ones when asked', async ({
+  page,
+  request,
+}) => {
+  // A demo node with more versions than the page shows at first.
+  const list = await json<NodeListResponse>(request, '/nodes?limit=100&sort=name')
+  let target: { node: ApiNode; versions: { version: string }[] } | undefined
+  for (const node of list.nodes) {
+    const versions = await json<{ version: string }[]>(request, `/nodes/${node.id}/versions`)
+    if (versions.length > 5) {
+      target = { node, versions }
+      break
+    }
+  }
+  expect(target, 'a demo node with more than 5 versions').toBeDefined()
+  if (!target) return
+  const { node, versions } = target
+
+  // Reached the way visitors do: from a search, by a client-side link.
+  await page.goto(`/?q=${encodeURIComponent(node.name)}`)
+  await page.getByRole('link', { name: node.name, exact: true }).first().click()
+  await expect(page).toHaveURL(new RegExp(`/nodes/${node.id}$`))
+  const history = page.getByRole('region', { name: 'Version history' })
+  const headings = history.getByRole('heading', { level: 3 })
+  await expect(headings).toHaveText(versions.slice(0, 5).map((version) => version.version))
+  await history.getByRole('button', { name: 'Show all versions' }).click()
+  await expect(headings).toHaveText(versions.map((version) => version.version))
+  await expect(history.getByRole('button', { name: 'Show all versions' })).toHaveCount(0)
+})
+
 test('an unknown node is the translated 404 page with HTTP 404', async ({
   browser,
   page,

@@ -1,15 +1,14 @@
 // The ComfyUI node classes in the latest version: display name, class name, category,
 // description, and the inputs and outputs read from the pack's INPUT_TYPES and RETURN_TYPES.
 // A pack may hold hundreds of classes: the first ones are shown (and server-rendered), the rest
-// on demand, keeping the page's HTML small.
+// loaded and shown on demand (node-lists.ts), keeping the page's HTML small.
 import { useTranslation } from 'next-i18next/pages'
 import { useId, useState } from 'react'
 import { breakable } from '@/components/common/BreakableText'
 import type { ComfyNode } from '@/src/api/generated/model'
 import { parseInputs, parseOutputs, type SocketType } from './comfy-node-io'
-
-/** How many classes are shown before "Show all". */
-export const COMFY_NODES_SHOWN = 24
+import { LoadRestNotice, SHOW_MORE_BUTTON_CLASS, type LoadRest } from './LoadRest'
+import { COMFY_NODES_SHOWN } from './node-lists'
 
 const MUTED = 'text-gray-700 dark:text-gray-300'
 
@@ -101,12 +100,25 @@ function ComfyNodeItem({ comfyNode }: { comfyNode: ComfyNode }) {
   )
 }
 
-export function ComfyNodeList({ comfyNodes, total }: { comfyNodes: ComfyNode[]; total: number }) {
+export interface ComfyNodeListProps {
+  /** The classes loaded so far: the first ones, or all of them once asked for. */
+  comfyNodes: ComfyNode[]
+  /** How many classes the version has. */
+  total: number
+  /** Loads the classes not yet loaded (when `comfyNodes` holds fewer than `total`). */
+  rest?: LoadRest
+}
+
+export function ComfyNodeList({ comfyNodes, total, rest }: ComfyNodeListProps) {
   const { t } = useTranslation('common')
   const id = useId()
   const [showAll, setShowAll] = useState(false)
   const shown = showAll ? comfyNodes : comfyNodes.slice(0, COMFY_NODES_SHOWN)
-  const hidden = comfyNodes.length > COMFY_NODES_SHOWN
+  const hidden = Math.max(total, comfyNodes.length) > COMFY_NODES_SHOWN
+  const toggle = () => {
+    if (!showAll && comfyNodes.length < total) rest?.load()
+    setShowAll((current) => !current)
+  }
   return (
     <section aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`} className="text-xl font-semibold">
@@ -122,17 +134,18 @@ export function ComfyNodeList({ comfyNodes, total }: { comfyNodes: ComfyNode[]; 
               <ComfyNodeItem key={comfyNode.comfy_node_name} comfyNode={comfyNode} />
             ))}
           </ul>
+          {showAll && rest && <LoadRestNotice rest={rest} />}
           {hidden && (
             <button
               type="button"
               aria-expanded={showAll}
               aria-controls={`${id}-list`}
-              onClick={() => setShowAll((current) => !current)}
-              className="mt-3 rounded-md border border-gray-300 bg-white px-4 py-2 text-sm font-medium text-gray-900 hover:bg-gray-100 focus:ring-4 focus:ring-gray-200 focus:outline-none dark:border-gray-600 dark:bg-gray-900 dark:text-gray-100 dark:hover:bg-gray-700 dark:focus:ring-gray-700"
+              onClick={toggle}
+              className={SHOW_MORE_BUTTON_CLASS}
             >
               {showAll
                 ? t('node.comfyNodes.showFewer')
-                : t('node.comfyNodes.showAll', { total: comfyNodes.length })}
+                : t('node.comfyNodes.showAll', { total: Math.max(total, comfyNodes.length) })}
             </button>
           )}
         </>

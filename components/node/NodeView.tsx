@@ -19,6 +19,7 @@ import { claimedPublisher } from '@/src/lib/unclaimed'
 import { ComfyNodeList } from './ComfyNodeList'
 import { formatDate, formatNumber } from './format'
 import { InstallBox } from './InstallBox'
+import type { LoadRest } from './LoadRest'
 import { VersionHistory } from './VersionHistory'
 
 /** The node's markdown, rendered and sanitised on the server (`markdownHtml`). */
@@ -30,8 +31,14 @@ export interface NodeMarkdown {
 
 export interface NodeViewProps {
   node: Node
+  /** The versions shown: the newest ones, or all of them (node-lists.ts). */
   versions?: NodeVersion[]
-  comfyNodes?: ComfyNodeListResponse
+  /** Older versions exist: "Show all versions" loads them with `versionsRest`. */
+  moreVersions?: boolean
+  versionsRest?: LoadRest
+  /** The latest version's comfy nodes loaded so far, with their total. */
+  comfyNodes?: Pick<ComfyNodeListResponse, 'comfy_nodes' | 'total'>
+  comfyNodesRest?: LoadRest
   markdown?: NodeMarkdown
   /** Shown under the node's header: the owner's controls or "Claim this node". */
   management?: ReactNode
@@ -92,7 +99,10 @@ export function NodeStatusNotice({ node }: { node: Node }) {
 export function NodeView({
   node,
   versions,
+  moreVersions,
+  versionsRest,
   comfyNodes,
+  comfyNodesRest,
   markdown,
   management,
   versionActions,
@@ -237,7 +247,11 @@ export function NodeView({
             )}
           </Section>
           {latest && comfyNodes && (
-            <ComfyNodeList comfyNodes={comfyNodes.comfy_nodes} total={comfyNodes.total} />
+            <ComfyNodeList
+              comfyNodes={comfyNodes.comfy_nodes}
+              total={comfyNodes.total}
+              rest={comfyNodesRest}
+            />
           )}
           {versions && (
             <VersionHistory
@@ -247,6 +261,8 @@ export function NodeView({
               renderActions={versionActions}
               renderStatus={versionStatus}
               renderDetails={versionDetails}
+              more={moreVersions}
+              rest={versionsRest}
             />
           )}
         </div>

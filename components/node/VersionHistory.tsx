@@ -2,12 +2,13 @@
 // Owners' pages replace the status badge and its reason with the publishing pipeline's state and
 // findings (components/manage/VersionPipeline.tsx), loaded for them only.
 import { useTranslation } from 'next-i18next/pages'
-import { useId, type ReactNode } from 'react'
+import { useId, useState, type ReactNode } from 'react'
 import { RenderedMarkdown } from '@/components/common/RenderedMarkdown'
 import { NodeVersionStatus, type NodeVersion } from '@/src/api/generated/model'
 import { parseStatusReason } from '@/src/lib/status-reason'
 import { Badge, type BadgeTone } from './Badge'
 import { formatDate } from './format'
+import { LoadRestNotice, SHOW_MORE_BUTTON_CLASS, type LoadRest } from './LoadRest'
 
 const STATUS_TONES: Record<NodeVersionStatus, BadgeTone> = {
   [NodeVersionStatus.NodeVersionStatusActive]: 'green',
@@ -32,6 +33,9 @@ export interface VersionHistoryProps {
   renderStatus?: (version: NodeVersion) => ReactNode
   /** Replaces the reason shown under each version (the owner's findings and decisions). */
   renderDetails?: (version: NodeVersion) => ReactNode
+  /** Older versions exist than `versions` holds: "Show all versions" loads them with `rest`. */
+  more?: boolean
+  rest?: LoadRest
 }
 
 /** A readable reason: plain text or an admin's message; never findings or raw JSON. */
@@ -55,9 +59,16 @@ export function VersionHistory({
   renderActions,
   renderStatus,
   renderDetails,
+  more = false,
+  rest,
 }: VersionHistoryProps) {
   const { t, i18n } = useTranslation('common')
   const id = useId()
+  const [asked, setAsked] = useState(false)
+  const showAll = () => {
+    setAsked(true)
+    rest?.load()
+  }
   return (
     <section aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`} className="text-xl font-semibold">
@@ -66,7 +77,7 @@ export function VersionHistory({
       {versions.length === 0 ? (
         <p className="mt-2 text-gray-700 dark:text-gray-300">{t('node.versions.none')}</p>
       ) : (
-        <ol className="mt-3 space-y-4">
+        <ol id={`${id}-list`} className="mt-3 space-y-4">
           {versions.map((version) => (
             <li
               key={version.id}
@@ -113,6 +124,18 @@ export function VersionHistory({
             </li>
           ))}
         </ol>
+      )}
+      {asked && rest && <LoadRestNotice rest={rest} />}
+      {more && rest && !rest.loading && (
+        <button
+          type="button"
+          aria-expanded={false}
+          aria-controls={`${id}-list`}
+          onClick={showAll}
+          className={SHOW_MORE_BUTTON_CLASS}
+        >
+          {t('node.versions.showAll')}
+        </button>
       )}
     </section>
   )

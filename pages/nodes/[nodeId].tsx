@@ -1,5 +1,6 @@
-// A node's public page, server-rendered: the node, its versions and the comfy nodes of its latest
-// version are prefetched and hydrated. Unknown (or hidden) nodes are the 404 page.
+// A node's public page, server-rendered: the node, its newest versions and the first comfy nodes
+// of its latest version are prefetched and hydrated; the rest of both lists is loaded when the
+// visitor opens them (components/node/node-lists.ts). Unknown (or hidden) nodes are the 404 page.
 import type { GetStaticPaths, GetStaticProps } from 'next'
 import dynamic from 'next/dynamic'
 import { useRouter } from 'next/router'
@@ -9,14 +10,13 @@ import { markdownHtml } from '@/components/common/markdown-html'
 import { useCanEditNode, useOwnerVersions } from '@/components/manage/node-permissions'
 import { NodeView, type NodeMarkdown } from '@/components/node/NodeView'
 import {
-  getListComfyNodesQueryOptions,
-  useListComfyNodes,
-} from '@/src/api/generated/comfy-nodes/comfy-nodes'
+  firstComfyNodesQuery,
+  firstVersionsQuery,
+  useComfyNodeList,
+  useVersionList,
+  VERSIONS_SHOWN,
+} from '@/components/node/node-lists'
 import { getGetNodeQueryOptions, useGetNode } from '@/src/api/generated/nodes/nodes'
-import {
-  getListNodeVersionsQueryOptions,
-  useListNodeVersions,
-} from '@/src/api/generated/versions/versions'
 import { summary } from '@/src/lib/markdown'
 import { localizedUrl, nodeJsonLd, SITE_NAME } from '@/src/lib/seo'
 import { nodePath, publisherPath } from '@/src/lib/paths'
@@ -53,22 +53,13 @@ const ClaimNode = dynamic(
 
 const MANAGE_TEXTS = ['manage']
 
-/** The comfy nodes listed for the latest version (one page; the API's maximum). */
-export const COMFY_NODES_LIMIT = 100
-const LATEST = 'latest'
-
 export default function NodePage({ markdown }: { markdown?: NodeMarkdown }) {
   const { t } = useTranslation('common')
   const router = useRouter()
   const nodeId = paramOf(router.query.nodeId)
   const { data: node } = useGetNode(nodeId)
-  const { data: versions } = useListNodeVersions(nodeId)
-  const { data: comfyNodes } = useListComfyNodes(
-    nodeId,
-    LATEST,
-    { limit: COMFY_NODES_LIMIT },
-    { query: { enabled: Boolean(node?.latest_version) } },
-  )
+  const versions = useVersionList(nodeId)
+  const comfyNodes = useComfyNodeList(nodeId, Boolean(node?.latest_version))
   // Owners' controls are decided in the browser, so the server-rendered page is the same for all.
   const { user } = useAuth()
   const canEdit = useCanEditNode(node)
@@ -115,8 +106,13 @@ export default function NodePage({ markdown }: { markdown?: NodeMarkdown }) {
       <main id="main-content" className={`${CONTAINER_CLASS} py-8`}>
         <NodeView
           node={node}
-          versions={ownerVersions ?? versions}
-          comfyNodes={comfyNodes}
+          versions={ownerVersions ?? versions.items}
+          moreVersions={!ownerVersions && versions.more}
+          versionsRest={versions.rest}
+          comfyNodes={
+            comfyNodes.items && { comfy_nodes: comfyNodes.items, total: comfyNodes.total }
+          }
+          comfyNodesRest={comfyNodes.rest}
           markdown={markdown}
           management={
             !manageTexts ? undefined : claimed && canEdit ? (
@@ -153,15 +149,13 @@ export const getStaticProps: GetStaticProps = async (context) => {
     const [node, versions] = await Promise.all([
       // fetchQuery throws, so a 404 becomes the 404 page and a 5xx the error page.
       queryClient.fetchQuery(getGetNodeQueryOptions(nodeId)),
-      queryClient.fetchQuery(getListNodeVersionsQueryOptions(nodeId)),
+      queryClient.fetchQuery(firstVersionsQuery(nodeId)),
       // A node without a version has no comfy nodes: its 404 here is expected and not cached.
-      queryClient.prefetchQuery(
-        getListComfyNodesQueryOptions(nodeId, LATEST, { limit: COMFY_NODES_LIMIT }),
-      ),
+      queryClient.prefetchQuery(firstComfyNodesQuery(nodeId)),
     ])
     // Markdown is rendered (and sanitised) here, so its toolchain stays off the browser.
     if (node.description?.trim()) markdown.description = markdownHtml(node.description, 3)
-    for (const version of versions) {
+    for (const version of versions.slice(0, VERSIONS_SHOWN)) {
       if (version.changelog?.trim()) {
         markdown.changelogs[version.id] = markdownHtml(version.changelog, 4)
       }

@@ -463,7 +463,8 @@ export interface paths {
          *     `status_reason` (and `scan_findings`) are included only with
          *     `include_status_reason=true` and only for members and admins.
          *
-         *     Newest first (by semver).
+         *     Newest first (by semver). `limit` keeps only the newest ones (the
+         *     website's node page shows a few and loads the rest when asked).
          */
         get: operations["listNodeVersions"];
         put?: never;
@@ -3819,6 +3820,8 @@ export interface operations {
                 statuses?: components["parameters"]["Statuses"];
                 /** @description Include `status_reason` (and `scan_findings`) where the caller may see them. */
                 include_status_reason?: components["parameters"]["IncludeStatusReason"];
+                /** @description At most this many versions, the newest first. Without it, every version. */
+                limit?: number;
             };
             header?: never;
             path: {

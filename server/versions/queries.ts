@@ -18,12 +18,14 @@ export async function listVersionsOfNode(
   db: Db,
   nodeId: string,
   statuses: NodeVersionStatus[],
+  limit?: number,
 ): Promise<NodeVersion[]> {
-  return db
+  const query = db
     .select()
     .from(nodeVersions)
     .where(and(eq(nodeVersions.nodeId, nodeId), inArray(nodeVersions.status, statuses)))
     .orderBy(...versionSemverDesc)
+  return limit === undefined ? query : query.limit(limit)
 }
 
 /** A version by semver string, or the node's latest Active version for `latest`. */

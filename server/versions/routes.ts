@@ -64,7 +64,7 @@ export const versionHandlers: HandlerMap = {
     const query = request.query
     const { row, mayManage } = await visibleNode(context, nodeId)
     const statuses = visibleStatuses(query.statuses, mayManage)
-    const versions = await listVersionsOfNode(context.deps.db, row.node.id, statuses)
+    const versions = await listVersionsOfNode(context.deps.db, row.node.id, statuses, query.limit)
     const view = versionView(context, mayManage && query.include_status_reason === true)
     return versions.map((version) => toApiNodeVersion(version, view))
   },

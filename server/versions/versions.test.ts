@@ -57,6 +57,31 @@ describe.each(BACKENDS)('versions and comfy nodes on %s', (backend) => {
       expect(versionsOf(face.body)).toEqual(['1.3.0', '1.2.0'])
     })
 
+    it('keeps the newest versions with `limit`, after the status filter', async () => {
+      const two = await get<NodeVersion[]>(h.app, `/nodes/${UPSCALER}/versions?limit=2`)
+      expect(two.status).toBe(200)
+      expect(versionsOf(two.body)).toEqual(['1.10.0', '1.9.0'])
+      const more = await get<NodeVersion[]>(h.app, `/nodes/${UPSCALER}/versions?limit=100`)
+      expect(versionsOf(more.body)).toEqual(['1.10.0', '1.9.0', '1.8.0'])
+      // The Pending 2.0.0 is not counted against the limit of an anonymous caller.
+      const face = await get<NodeVersion[]>(
+        h.app,
+        `/nodes/${FACE}/versions?statuses=${ACTIVE}&statuses=${PENDING}&limit=1`,
+      )
+      expect(versionsOf(face.body)).toEqual(['1.3.0'])
+      const asMember = await get<NodeVersion[]>(
+        h.app,
+        `/nodes/${FACE}/versions?statuses=${ACTIVE}&statuses=${PENDING}&limit=1`,
+        bearer(member),
+      )
+      expect(versionsOf(asMember.body)).toEqual(['2.0.0'])
+    })
+
+    it.each(['0', '101', 'two'])('refuses limit=%s with a 400', async (limit) => {
+      const reply = await get<unknown>(h.app, `/nodes/${UPSCALER}/versions?limit=${limit}`)
+      expectErrorBody(reply, 400)
+    })
+
     it('answers anonymous status filters with the visible versions, never 403', async () => {
       const active = await get<NodeVersion[]>(h.app, `/nodes/${FACE}/versions?statuses=${ACTIVE}`)
       expect(active.status).toBe(200)

@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import NodePage from '@/pages/nodes/[nodeId]'
 import { getGetNodeQueryKey } from '@/src/api/generated/nodes/nodes'
-import { getListNodeVersionsQueryKey } from '@/src/api/generated/versions/versions'
+import { firstVersionsQuery } from '@/components/node/node-lists'
 import type { Node, NodeVersion } from '@/src/api/generated/model'
 import type { AuthUser } from '@/src/lib/auth'
 import { UNCLAIMED_PUBLISHER } from '@/src/lib/constants'
@@ -32,7 +32,7 @@ function renderNodePage(
   })
   const queryClient = makeTestQueryClient()
   queryClient.setQueryData(getGetNodeQueryKey('demo-node'), node)
-  queryClient.setQueryData(getListNodeVersionsQueryKey('demo-node'), [active] as NodeVersion[])
+  queryClient.setQueryData(firstVersionsQuery('demo-node').queryKey, [active] as NodeVersion[])
   const result = renderWithProviders(<NodePage />, {
     queryClient,
     auth: { user: signedIn ? ada : null },

@@ -1,5 +1,6 @@
 import { fireEvent, screen, within } from '@testing-library/react'
-import { COMFY_NODES_SHOWN, ComfyNodeList } from '@/components/node/ComfyNodeList'
+import { ComfyNodeList } from '@/components/node/ComfyNodeList'
+import { COMFY_NODES_SHOWN } from '@/components/node/node-lists'
 import { parseInputs, parseOutputs } from '@/components/node/comfy-node-io'
 import type { ComfyNode } from '@/src/api/generated/model'
 import { renderWithProviders } from '../../test-utils'
@@ -89,19 +90,48 @@ describe('ComfyNodeList', () => {
     expect(container.textContent).not.toContain('{')
   })
 
-  it('shows the first classes of a big pack, and all of them on demand', () => {
-    const many = Array.from({ length: 30 }, (_, index) => ({ comfy_node_name: `Node${index}` }))
-    renderWithProviders(<ComfyNodeList comfyNodes={many} total={230} />)
-    expect(screen.getByText('230 nodes')).toBeInTheDocument()
+  it('shows the first classes of a big pack, and loads and shows all of them on demand', () => {
+    const many = Array.from({ length: 130 }, (_, index) => ({ comfy_node_name: `Node${index}` }))
+    const rest = { load: jest.fn(), loading: false, failed: false }
+    const { rerender } = renderWithProviders(
+      <ComfyNodeList comfyNodes={many.slice(0, COMFY_NODES_SHOWN)} total={130} rest={rest} />,
+    )
+    expect(screen.getByText('130 nodes')).toBeInTheDocument()
     expect(screen.getAllByRole('heading', { level: 3 })).toHaveLength(COMFY_NODES_SHOWN)
-    const toggle = screen.getByRole('button', { name: 'Show all 30' })
+    const toggle = screen.getByRole('button', { name: 'Show all 130' })
     expect(toggle).toHaveAttribute('aria-expanded', 'false')
     fireEvent.click(toggle)
-    expect(screen.getAllByRole('heading', { level: 3 })).toHaveLength(30)
-    expect(screen.getByRole('button', { name: 'Show fewer' })).toHaveAttribute(
-      'aria-expanded',
-      'true',
+    expect(rest.load).toHaveBeenCalledTimes(1)
+    // While the rest loads, the first classes stay and the list says it is loading.
+    rerender(
+      <ComfyNodeList
+        comfyNodes={many.slice(0, COMFY_NODES_SHOWN)}
+        total={130}
+        rest={{ ...rest, loading: true }}
+      />,
     )
+    expect(screen.getAllByRole('heading', { level: 3 })).toHaveLength(COMFY_NODES_SHOWN)
+    expect(screen.getByRole('status')).toHaveTextContent('Loading')
+    rerender(<ComfyNodeList comfyNodes={many} total={130} rest={rest} />)
+    expect(screen.getAllByRole('heading', { level: 3 })).toHaveLength(130)
+    expect(screen.queryByRole('status')).toBeNull()
+    fireEvent.click(screen.getByRole('button', { name: 'Show fewer' }))
+    expect(screen.getAllByRole('heading', { level: 3 })).toHaveLength(COMFY_NODES_SHOWN)
+    // Already loaded: opening the list again asks for nothing more.
+    fireEvent.click(screen.getByRole('button', { name: 'Show all 130' }))
+    expect(rest.load).toHaveBeenCalledTimes(1)
+  })
+
+  it('says when the rest could not be loaded, and asks again on request', () => {
+    const many = Array.from({ length: 30 }, (_, index) => ({ comfy_node_name: `Node${index}` }))
+    const rest = { load: jest.fn(), loading: false, failed: true }
+    renderWithProviders(
+      <ComfyNodeList comfyNodes={many.slice(0, COMFY_NODES_SHOWN)} total={30} rest={rest} />,
+    )
+    fireEvent.click(screen.getByRole('button', { name: 'Show all 30' }))
+    expect(screen.getByRole('alert')).toHaveTextContent('The rest could not be loaded.')
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }))
+    expect(rest.load).toHaveBeenCalledTimes(2)
   })
 
   it('a small pack has no toggle; an empty one says so', () => {

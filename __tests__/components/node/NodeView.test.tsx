@@ -28,9 +28,6 @@ describe('NodeView', () => {
             { comfy_node_name: 'DemoSampler', category: 'sampling', description: 'Samples.' },
           ],
           total: 1,
-          page: 1,
-          limit: 100,
-          totalPages: 1,
         }}
         markdown={{ description: markdownHtml(makeNode().description ?? '', 3), changelogs: {} }}
       />,

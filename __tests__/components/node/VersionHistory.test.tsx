@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react'
+import { fireEvent, screen, within } from '@testing-library/react'
 import { markdownHtml } from '@/components/common/markdown-html'
 import { VersionHistory } from '@/components/node/VersionHistory'
 import { renderWithProviders } from '../../test-utils'
@@ -146,5 +146,37 @@ describe('VersionHistory', () => {
   it('says when there are no versions', () => {
     renderWithProviders(<VersionHistory versions={[]} />)
     expect(screen.getByText('No versions yet.')).toBeInTheDocument()
+  })
+
+  it('offers the older versions when there are more, and loads them on request', () => {
+    const rest = { load: jest.fn(), loading: false, failed: false }
+    const { rerender } = renderWithProviders(
+      <VersionHistory versions={versions.slice(0, 2)} more rest={rest} />,
+    )
+    fireEvent.click(screen.getByRole('button', { name: 'Show all versions' }))
+    expect(rest.load).toHaveBeenCalledTimes(1)
+    rerender(
+      <VersionHistory versions={versions.slice(0, 2)} more rest={{ ...rest, loading: true }} />,
+    )
+    expect(screen.getByRole('status')).toHaveTextContent('Loading')
+    expect(screen.queryByRole('button', { name: 'Show all versions' })).toBeNull()
+    rerender(<VersionHistory versions={versions} more={false} rest={rest} />)
+    expect(screen.getAllByRole('heading', { level: 3 })).toHaveLength(3)
+    expect(screen.queryByRole('button', { name: 'Show all versions' })).toBeNull()
+    expect(screen.queryByRole('status')).toBeNull()
+  })
+
+  it('says when the older versions could not be loaded; the button asks again', () => {
+    const rest = { load: jest.fn(), loading: false, failed: false }
+    const { rerender } = renderWithProviders(
+      <VersionHistory versions={versions.slice(0, 1)} more rest={rest} />,
+    )
+    fireEvent.click(screen.getByRole('button', { name: 'Show all versions' }))
+    rerender(
+      <VersionHistory versions={versions.slice(0, 1)} more rest={{ ...rest, failed: true }} />,
+    )
+    expect(screen.getByRole('alert')).toHaveTextContent('The rest could not be loaded.')
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }))
+    expect(rest.load).toHaveBeenCalledTimes(2)
   })
 })

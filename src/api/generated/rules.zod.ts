@@ -1150,7 +1150,8 @@ anonymously and expects this bare array.
 `status_reason` (and `scan_findings`) are included only with
 `include_status_reason=true` and only for members and admins.
 
-Newest first (by semver).
+Newest first (by semver). `limit` keeps only the newest ones (the
+website's node page shows a few and loads the rest when asked).
 
  * @summary List a node's versions
  */
@@ -1162,9 +1163,12 @@ export const listNodeVersionsParams = zod.object({
   "nodeId": zod.string().min(1).max(listNodeVersionsPathNodeIdMax).regex(listNodeVersionsPathNodeIdRegExp).describe('Node id (compared case-insensitively).')
 })
 
+export const listNodeVersionsQueryLimitMax = 100;
+
 export const listNodeVersionsQueryParams = zod.object({
   "statuses": zod.array(zod.enum(['NodeVersionStatusActive', 'NodeVersionStatusDeleted', 'NodeVersionStatusBanned', 'NodeVersionStatusPending', 'NodeVersionStatusFlagged'])).optional().describe('Only versions with one of these statuses (repeated keys).'),
-  "include_status_reason": zod.boolean().optional().describe('Include `status_reason` (and `scan_findings`) where the caller may see them.')
+  "include_status_reason": zod.boolean().optional().describe('Include `status_reason` (and `scan_findings`) where the caller may see them.'),
+  "limit": zod.number().min(1).max(listNodeVersionsQueryLimitMax).optional().describe('At most this many versions, the newest first. Without it, every version.')
 })
 
 export const listNodeVersionsResponseItem = zod.object({

@@ -17,4 +17,10 @@ statuses?: StatusesParameter;
  * Include `status_reason` (and `scan_findings`) where the caller may see them.
  */
 include_status_reason?: IncludeStatusReasonParameter;
+/**
+ * At most this many versions, the newest first. Without it, every version.
+ * @minimum 1
+ * @maximum 100
+ */
+limit?: number;
 };

@@ -61,7 +61,8 @@ anonymously and expects this bare array.
 `status_reason` (and `scan_findings`) are included only with
 `include_status_reason=true` and only for members and admins.
 
-Newest first (by semver).
+Newest first (by semver). `limit` keeps only the newest ones (the
+website's node page shows a few and loads the rest when asked).
 
  * @summary List a node's versions
  */
