@@ -1,5 +1,5 @@
 import Link from 'next/link'
-import { Trans, useTranslation } from 'next-i18next/pages'
+import { useTranslation } from 'next-i18next/pages'
 import { useState, type SyntheticEvent } from 'react'
 import { breakable } from '@/components/common/BreakableText'
 import { formatNumber } from '@/components/node/format'
@@ -8,6 +8,7 @@ import { matchReason } from '@/src/lib/match-reason'
 import { summary } from '@/src/lib/markdown'
 import { nodePath, publisherPath } from '@/src/lib/paths'
 import { FALLBACK_IMAGE, imageSource } from '@/src/lib/field-rules'
+import { splitTagged } from '@/src/lib/tagged-text'
 import { claimedPublisher } from '@/src/lib/unclaimed'
 
 export interface NodeCardProps {
@@ -43,6 +44,14 @@ export function NodeCard({ node, headingLevel = 3, query = '' }: NodeCardProps) 
   const matched = node.comfy_nodes_matched ?? 0
   const reason = matchReason(node, query)
   const description = summary(node.description)
+  // The name goes into a text node: React escapes it, so i18next must not.
+  const byline = splitTagged(
+    t('nodes.byPublisherLink', {
+      publisher: publisher?.name || publisher?.id,
+      interpolation: { escapeValue: false },
+    }),
+    'publisher',
+  )
 
   return (
     <article className="relative flex w-full min-w-0 flex-col gap-3 rounded-lg border border-gray-200 bg-white p-4 shadow-sm transition focus-within:ring-2 focus-within:ring-blue-600 hover:border-blue-400 hover:shadow-md dark:border-gray-700 dark:bg-gray-800 dark:hover:border-blue-400">
@@ -71,20 +80,15 @@ export function NodeCard({ node, headingLevel = 3, query = '' }: NodeCardProps) 
           </Heading>
           {publisher && (
             <p className="truncate text-sm leading-6 text-gray-600 dark:text-gray-300">
-              <Trans
-                t={t}
-                i18nKey="nodes.byPublisherLink"
-                values={{ publisher: publisher.name || publisher.id }}
-                components={{
-                  publisher: (
-                    <Link
-                      href={publisherPath(publisher.id)}
-                      prefetch={false}
-                      className="relative z-10 inline-block rounded-sm font-medium text-blue-700 hover:underline focus-visible:ring-2 focus-visible:ring-blue-600 focus-visible:outline-none dark:text-blue-300"
-                    />
-                  ),
-                }}
-              />
+              {byline[0]}
+              <Link
+                href={publisherPath(publisher.id)}
+                prefetch={false}
+                className="relative z-10 inline-block rounded-sm font-medium text-blue-700 hover:underline focus-visible:ring-2 focus-visible:ring-blue-600 focus-visible:outline-none dark:text-blue-300"
+              >
+                {byline[1]}
+              </Link>
+              {byline[2]}
             </p>
           )}
         </div>

@@ -24,6 +24,15 @@ function makeNode(overrides: Partial<Node> = {}): Node {
 }
 
 describe('NodeCard', () => {
+  it('shows a publisher name with markup characters as written, inside its link', () => {
+    const publisher = { id: 'acme', name: 'A & B <Co> </publisher>' }
+    const { container } = renderWithProviders(<NodeCard node={makeNode({ publisher })} />)
+    const link = screen.getByRole('link', { name: publisher.name })
+    expect(link).toHaveAttribute('href', '/publishers/acme')
+    expect(link.parentElement).toHaveTextContent(`by ${publisher.name}`)
+    expect(container.innerHTML).not.toContain('&amp;amp;')
+  })
+
   it('shows icon, name link, publisher, latest version, downloads, stars and summary', () => {
     const { container } = renderWithProviders(<NodeCard node={makeNode()} />)
     const link = screen.getByRole('link', { name: 'Upscale Kit' })
