@@ -5,6 +5,7 @@ const {
   PUBLIC_PAGE_STALE_S,
 } = require('./public-cache.config.js')
 const { securityHeaders } = require('./security-headers.config.js')
+const { CompileHintsPlugin } = require('./compile-hints.config.js')
 const withFlowbiteReact = require('flowbite-react/plugin/nextjs')
 
 /** @type {import('next').NextConfig} */
@@ -37,6 +38,11 @@ const nextConfig = {
         headers: [{ key: 'Cache-Control', value: 'no-cache' }],
       },
     ]
+  },
+  webpack(config, { isServer }) {
+    // Eager compilation of the pages' own chunks in the browser (compile-hints.config.js).
+    if (!isServer) config.plugins.push(new CompileHintsPlugin())
+    return config
   },
   // flowbite-react requires debounce@3 (ESM only); the server tests load ESM-only fastify plugins.
   transpilePackages: ['debounce', 'fastify-openapi-glue', '@seriousme/openapi-schema-validator'],

@@ -175,6 +175,21 @@ test('a node page shows its newest versions and loads the older ones when asked'
   await expect(history.getByRole('button', { name: 'Show all versions' })).toHaveCount(0)
 })
 
+test('a node page’s own scripts ask the browser to compile them while they download', async ({
+  request,
+}) => {
+  const node = await firstNode(request)
+  const html = await (await request.get(`/nodes/${node.id}`)).text()
+  const scripts = [...html.matchAll(/<script[^>]*\ssrc="([^"]+\.js)"/g)].map((match) => match[1])
+  expect(scripts.length).toBeGreaterThan(3)
+  for (const src of scripts) {
+    // Next's legacy-browser polyfills are skipped by browsers that know the hint.
+    if (src.includes('polyfills')) continue
+    const body = await (await request.get(src)).text()
+    expect(body.startsWith('//# allFunctionsCalledOnLoad\n'), src).toBe(true)
+  }
+})
+
 test('an unknown node is the translated 404 page with HTTP 404', async ({
   browser,
   page,
