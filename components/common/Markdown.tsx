@@ -108,7 +108,9 @@ export function Markdown({ children, headingLevel = 3, className = '' }: Markdow
   const components: Components = { ...HEADINGS, a: Anchor, img: Image, pre: Pre, table: Table }
   return (
     <div
-      className={`space-y-3 break-words [&_blockquote]:border-l-4 [&_blockquote]:border-gray-300 [&_blockquote]:pl-3 [&_code]:rounded [&_code]:bg-gray-100 [&_code]:px-1 [&_code]:text-sm dark:[&_code]:bg-gray-800 [&_ol]:list-decimal [&_ol]:pl-6 [&_pre]:overflow-x-auto [&_pre]:focus-visible:ring-2 [&_pre]:focus-visible:ring-blue-600 [&_pre]:focus-visible:outline-none [&_pre]:rounded [&_pre]:bg-gray-100 [&_pre]:p-3 dark:[&_pre]:bg-gray-800 [&_td]:border [&_td]:border-gray-300 [&_td]:px-2 [&_th]:border [&_th]:border-gray-300 [&_th]:px-2 dark:[&_td]:border-gray-600 dark:[&_th]:border-gray-600 [&_ul]:list-disc [&_ul]:pl-6 ${className}`}
+      // The styles of the rendered elements: one class (styles/globals.css), not a long list of
+      // utilities repeated in every page's markup and data.
+      className={`markdown-body ${className}`}
     >
       <ReactMarkdown
         remarkPlugins={[remarkGfm, remarkHeadingLevels(headingLevel)]}

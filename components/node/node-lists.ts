@@ -17,7 +17,7 @@ import {
 import type { LoadRest } from './LoadRest'
 
 /** The comfy nodes of the latest version a page shows (and server-renders) before "Show all". */
-export const COMFY_NODES_SHOWN = 24
+export const COMFY_NODES_SHOWN = 8
 /** The most comfy nodes one request returns (the contract's `limit` maximum). */
 const COMFY_NODES_PER_REQUEST = 100
 /** The newest versions a page shows (and server-renders) before "Show all versions". */
