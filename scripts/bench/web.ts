@@ -3,7 +3,11 @@
 //   (a) Lighthouse 12 in Debian's Chromium on `/`, a node page and a publisher page: performance,
 //       accessibility, SEO and best-practices scores, LCP, TBT, CLS, and the node page's
 //       first-load JavaScript (gzipped bytes on the wire);
-//   (b) autocannon throughput of the server-rendered node page against the same HTML served as a
+//   (b) the server HTML of node pages (the sampled one and the biggest of the first hundred), raw
+//       and gzipped, and time to first byte of the home and node pages (served from the page cache);
+//   (c) CORS preflights: a Chromium visits the node page twice and counts the preflights of each
+//       visit (the second one should make none: Access-Control-Max-Age);
+//   (d) autocannon throughput of the server-rendered node page against the same HTML served as a
 //       static file by the same Next server.
 // Prints a table with the targets and writes bench-results/web.json.
 //   --seconds N (autocannon, default 10)   --connections N (default 10)
@@ -11,7 +15,9 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
+import zlib from 'node:zlib'
 import autocannon from 'autocannon'
+import { chromium } from 'playwright-core'
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../chromium'
 
 const root = path.resolve(__dirname, '../..')
@@ -35,7 +41,10 @@ const TARGETS = {
   performance: 95,
   accessibility: 100,
   seo: 100,
-  nodePageFirstLoadJsKb: 130,
+  nodePageFirstLoadJsKb: 150,
+  nodePageHtmlKb: 60,
+  nodePageTbtMs: 200,
+  preflightsOnRepeatVisit: 0,
   ssrToStaticRatio: 0.5,
 }
 
@@ -75,6 +84,7 @@ interface ThroughputResult {
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+const kb = (bytes: number) => Number((bytes / 1024).toFixed(1))
 
 function startStack(): ChildProcess {
   const dataDir = path.join(root, '.test-data', 'bench-web')
@@ -183,7 +193,6 @@ async function lighthouseScores(urls: string[]): Promise<PageScores[]> {
         const firstLoad = scripts.filter((item) =>
           ownScripts.has(new URL(item.url ?? '', url).pathname),
         )
-        const kb = (value: number) => Number((value / 1024).toFixed(1))
         const failedAudits = Object.values(lhr.audits)
           .filter(
             (audit) =>
@@ -243,6 +252,101 @@ async function throughput(url: string): Promise<ThroughputResult> {
   }
 }
 
+interface HtmlSize {
+  url: string
+  rawKb: number
+  gzipKb: number
+}
+
+async function htmlSize(url: string): Promise<HtmlSize> {
+  const html = Buffer.from(await (await fetch(url)).arrayBuffer())
+  return { url, rawKb: kb(html.length), gzipKb: kb(zlib.gzipSync(html).length) }
+}
+
+/** The biggest server HTML among the node pages of the first hundred listed nodes. */
+async function biggestNodePage(): Promise<HtmlSize> {
+  const list = (await (await fetch(`${API}/nodes?limit=100`)).json()) as NodeListResponse
+  let biggest: HtmlSize | undefined
+  for (const node of list.nodes) {
+    const size = await htmlSize(`${WEB}/nodes/${encodeURIComponent(node.id)}`)
+    if (!biggest || size.rawKb > biggest.rawKb) biggest = size
+  }
+  if (!biggest) throw new Error('The demo data lists no nodes.')
+  return biggest
+}
+
+interface FirstByte {
+  url: string
+  /** Median time to the response headers over the runs, the page cache warm. */
+  medianMs: number
+  /** Next's page cache answer (HIT: served from the cache, not rendered for the request). */
+  cache: string
+}
+
+async function timeToFirstByte(url: string, runs = 21): Promise<FirstByte> {
+  await (await fetch(url)).arrayBuffer()
+  const times: number[] = []
+  let cache = ''
+  for (let run = 0; run < runs; run += 1) {
+    const start = performance.now()
+    const response = await fetch(url)
+    times.push(performance.now() - start)
+    cache = response.headers.get('x-nextjs-cache') ?? 'none'
+    await response.arrayBuffer()
+  }
+  times.sort((a, b) => a - b)
+  return { url, medianMs: Number(times[Math.floor(runs / 2)].toFixed(1)), cache }
+}
+
+interface Preflights {
+  url: string
+  /** CORS preflights of the first visit and of a second visit after it. */
+  firstVisit: number
+  repeatVisit: number
+  apiCallsPerVisit: number
+  maxAgeS: number
+}
+
+/** Visits `url` twice in one browser profile and counts the CORS preflights of each visit. */
+async function preflights(url: string): Promise<Preflights> {
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS })
+  try {
+    const page = await browser.newPage()
+    const cdp = await page.context().newCDPSession(page)
+    await cdp.send('Network.enable')
+    const counts = [0, 0]
+    const apiCalls = [0, 0]
+    let visit = 0
+    cdp.on('Network.requestWillBeSent', (event) => {
+      if (event.request.method === 'OPTIONS' || event.initiator.type === 'preflight') {
+        counts[visit] += 1
+      } else if (new URL(event.request.url).port === String(PORTS.api)) apiCalls[visit] += 1
+    })
+    for (visit = 0; visit < 2; visit += 1) {
+      await page.goto(url, { waitUntil: 'load' })
+      // The data refresh after load runs once the browser is idle (at most 2 s later).
+      await page.waitForTimeout(4000)
+    }
+    const answer = await fetch(`${API}/nodes`, {
+      method: 'OPTIONS',
+      headers: {
+        origin: WEB,
+        'access-control-request-method': 'GET',
+        'access-control-request-headers': 'cache-control,pragma,expires',
+      },
+    })
+    return {
+      url,
+      firstVisit: counts[0],
+      repeatVisit: counts[1],
+      apiCallsPerVisit: apiCalls[1],
+      maxAgeS: Number(answer.headers.get('access-control-max-age') ?? 0),
+    }
+  } finally {
+    await browser.close()
+  }
+}
+
 const mark = (ok: boolean) => (ok ? 'ok  ' : 'MISS')
 
 async function main() {
@@ -269,6 +373,15 @@ async function main() {
       nodeUrl,
       publisherUrl,
     ])
+
+    console.log('\nServer HTML, time to first byte, preflights…')
+    const nodeHtml = await htmlSize(nodeUrl)
+    const biggestNodeHtml = await biggestNodePage()
+    const firstByte = {
+      home: await timeToFirstByte(`${WEB}/`),
+      node: await timeToFirstByte(nodeUrl),
+    }
+    const preflight = await preflights(nodeUrl)
 
     console.log(`\nautocannon: ${CONNECTIONS} connections × ${SECONDS} s…`)
     const html = await (await fetch(nodeUrl)).text()
@@ -301,6 +414,17 @@ async function main() {
         console.log(`  ${name} accessibility: ${issue.id} ${issue.elements.join(' | ')}`)
       }
     }
+    console.log('\nServer HTML (raw / gzip)')
+    for (const size of [nodeHtml, biggestNodeHtml]) {
+      console.log(`  ${size.rawKb} kB / ${size.gzipKb} kB  ${size.url}`)
+    }
+    console.log('Time to first byte (median of 21, page cache warm)')
+    for (const [name, byte] of Object.entries(firstByte)) {
+      console.log(`  ${name.padEnd(5)} ${byte.medianMs} ms (x-nextjs-cache: ${byte.cache})`)
+    }
+    console.log(
+      `CORS preflights of the node page: ${preflight.firstVisit} on the first visit, ${preflight.repeatVisit} on a repeat visit (${preflight.apiCallsPerVisit} API calls a visit; Access-Control-Max-Age ${preflight.maxAgeS} s)`,
+    )
     console.log('\nThroughput (node page)')
     console.log(
       `  SSR     ${ssr.requestsPerSecond} req/s (p50 ${ssr.latencyP50Ms} ms, p99 ${ssr.latencyP99Ms} ms, errors ${ssr.errors}, non-2xx ${ssr.non2xx})`,
@@ -332,6 +456,28 @@ async function main() {
         nodePage.firstLoadJsKbGzip <= TARGETS.nodePageFirstLoadJsKb,
         `${nodePage.firstLoadJsKbGzip} kB (all JS during load ${nodePage.allJsKbGzip} kB)`,
       ],
+      [
+        `node-page server HTML ≤ ${TARGETS.nodePageHtmlKb} kB`,
+        Math.max(nodeHtml.rawKb, biggestNodeHtml.rawKb) <= TARGETS.nodePageHtmlKb,
+        `${nodeHtml.rawKb} kB (biggest of 100: ${biggestNodeHtml.rawKb} kB)`,
+      ],
+      [
+        `node-page mobile TBT ≤ ${TARGETS.nodePageTbtMs} ms`,
+        nodePage.tbtMs <= TARGETS.nodePageTbtMs,
+        `${nodePage.tbtMs} ms (benchmarkIndex ${nodePage.benchmarkIndex})`,
+      ],
+      [
+        `preflights on a repeat visit = ${TARGETS.preflightsOnRepeatVisit}`,
+        preflight.repeatVisit <= TARGETS.preflightsOnRepeatVisit,
+        `${preflight.repeatVisit} (first visit ${preflight.firstVisit})`,
+      ],
+      [
+        'home and node pages from the page cache',
+        Object.values(firstByte).every((byte) => byte.cache === 'HIT'),
+        Object.values(firstByte)
+          .map((byte) => `${byte.cache} ${byte.medianMs} ms`)
+          .join(' / '),
+      ],
       [`SSR/static ≥ ${TARGETS.ssrToStaticRatio}`, ratio >= TARGETS.ssrToStaticRatio, `${ratio}`],
     ] as const
     console.log('\nTargets (home / node / publisher)')
@@ -346,6 +492,9 @@ async function main() {
           date: new Date().toISOString(),
           chromium: CHROMIUM_PATH,
           lighthouse: { profile: 'mobile, simulated throttling (Lighthouse default)', pages },
+          html: { node: nodeHtml, biggestNode: biggestNodeHtml },
+          firstByte,
+          preflight,
           throughput: {
             connections: CONNECTIONS,
             seconds: SECONDS,
