@@ -70,7 +70,8 @@ export function useComfyNodeList(
     },
     enabled: all && total > 0,
   })
-  const items = whole.data ?? first.data?.comfy_nodes
+  // Only once asked for: a whole list kept from an earlier visit may be older than the first page.
+  const items = (all && whole.data) || first.data?.comfy_nodes
   return {
     items,
     total,
@@ -90,10 +91,11 @@ export function useVersionList(nodeId: string): PartialList<NodeVersion> {
   const [all, setAll] = useState(false)
   const first = useListNodeVersions(nodeId, { limit: VERSIONS_SHOWN + 1 })
   const whole = useListNodeVersions(nodeId, undefined, { query: { enabled: all } })
-  const items = whole.data ?? first.data?.slice(0, VERSIONS_SHOWN)
+  const wholeShown = all ? whole.data : undefined
+  const items = wholeShown ?? first.data?.slice(0, VERSIONS_SHOWN)
   return {
     items,
-    more: !whole.data && (first.data?.length ?? 0) > VERSIONS_SHOWN,
+    more: !wholeShown && (first.data?.length ?? 0) > VERSIONS_SHOWN,
     rest: {
       load: () => {
         setAll(true)

@@ -9,6 +9,7 @@ import {
   VERSIONS_SHOWN,
 } from '@/components/node/node-lists'
 import { getGetNodeQueryKey } from '@/src/api/generated/nodes/nodes'
+import { getListNodeVersionsQueryKey } from '@/src/api/generated/versions/versions'
 import type { ComfyNode, NodeVersion } from '@/src/api/generated/model'
 import { makeTestQueryClient, renderWithProviders } from '../../test-utils'
 import { fakeApi, type FakeRequest, type FakeResponse } from '../manage/fake-api'
@@ -29,9 +30,8 @@ function comfyNodePage(request: FakeRequest): FakeResponse {
   return { status: 200, data: { comfy_nodes: items, total: CLASSES, page, limit, totalPages: 2 } }
 }
 
-function renderBigNode(routes: Parameters<typeof fakeApi>[0]) {
+function renderBigNode(routes: Parameters<typeof fakeApi>[0], queryClient = makeTestQueryClient()) {
   const requests = fakeApi(routes)
-  const queryClient = makeTestQueryClient()
   const node = makeNode()
   queryClient.setQueryData(getGetNodeQueryKey(node.id), node)
   queryClient.setQueryData(firstVersionsQuery(node.id).queryKey, versions.slice(0, 6))
@@ -94,5 +94,26 @@ describe('the node page’s long lists', () => {
       undefined,
       undefined,
     ])
+  })
+
+  it('a whole list kept from an earlier visit waits to be asked for, and is asked again', async () => {
+    // An earlier visit loaded every version, before 8.0.0 was published.
+    const queryClient = makeTestQueryClient()
+    queryClient.setQueryData(getListNodeVersionsQueryKey('demo-node'), versions.slice(1))
+    queryClient
+      .getQueryCache()
+      .find({ queryKey: getListNodeVersionsQueryKey('demo-node') })
+      ?.invalidate()
+    const { requests, node } = renderBigNode(
+      { 'GET /nodes/demo-node/versions': { status: 200, data: versions } },
+      queryClient,
+    )
+    const names = () => headingsIn('Version history').map((heading) => heading.textContent)
+    expect(names()).toEqual(['8.0.0', '7.0.0', '6.0.0', '5.0.0', '4.0.0'])
+    expect(requests.calls('GET', `/nodes/${node.id}/versions`)).toHaveLength(0)
+    fireEvent.click(screen.getByRole('button', { name: 'Show all versions' }))
+    await waitFor(() => expect(names()).toHaveLength(versions.length))
+    expect(names()[0]).toBe('8.0.0')
+    expect(requests.calls('GET', `/nodes/${node.id}/versions`)).toHaveLength(1)
   })
 })
