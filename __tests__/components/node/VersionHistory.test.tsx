@@ -111,7 +111,7 @@ describe('VersionHistory', () => {
     const pending = makeVersion({ status: 'NodeVersionStatusPending', changelog })
     const { container } = renderWithProviders(<VersionHistory versions={[pending]} />)
     await screen.findByRole('heading', { level: 4, name: 'Added' })
-    const rendered = container.querySelector('li > div.space-y-3')
+    const rendered = container.querySelector('li > div.markdown-body')
     const server = new DOMParser().parseFromString(markdownHtml(changelog, 4), 'text/html')
     expect(rendered?.innerHTML).toBe(server.body.firstElementChild?.innerHTML)
   })
