@@ -105,7 +105,8 @@ let instance: Promise<AxiosInstance> | undefined
 
 /** The axios instance, created (and axios loaded) on first use. */
 export function getAxiosInstance(): Promise<AxiosInstance> {
-  instance ??= import('axios').then(({ default: Axios }) => {
+  // A named chunk: compile-hints.config.js has the browser compile it while it downloads.
+  instance ??= import(/* webpackChunkName: "axios" */ 'axios').then(({ default: Axios }) => {
     const axios = Axios.create({
       // Arrays as repeated keys: statuses=A&statuses=B
       paramsSerializer: { indexes: null },
