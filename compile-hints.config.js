@@ -32,4 +32,4 @@ class CompileHintsPlugin {
   }
 }
 
-module.exports = { COMPILE_HINT, CompileHintsPlugin }
+module.exports = { CompileHintsPlugin }

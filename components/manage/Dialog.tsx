@@ -2,7 +2,7 @@
 // there (returned to the opener on close), Escape and the footer buttons close it.
 // The site's adjustments of flowbite's modal theme are provided here, the one place that renders
 // a Modal, and not in _app: flowbite's ThemeProvider brings two versions of tailwind-merge, which
-// every public page would otherwise download (docs/ARCHITECTURE.md, "First-load JavaScript").
+// every public page would otherwise download (docs/ARCHITECTURE.md, "Page weight").
 import { Button, Modal, ModalBody, ModalFooter, ModalHeader, ThemeProvider } from 'flowbite-react'
 import { SITE_THEME } from '@/components/common/theme'
 import { useTranslation } from 'next-i18next/pages'

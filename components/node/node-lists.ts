@@ -1,6 +1,6 @@
 // The node page's two long lists, its comfy nodes and its versions: the page arrives with the
 // first few of each (all it renders and dehydrates, keeping its HTML small however big the pack)
-// and asks the API for the rest when the visitor opens a list (docs/ARCHITECTURE.md, "Node page").
+// and asks the API for the rest when the visitor opens a list (docs/ARCHITECTURE.md, "Page weight").
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import {

@@ -201,7 +201,7 @@ export async function buildApp(
   await registerSecurityHeaders(app)
   // The website calls every method of the contract from the browser. Its no-cache request headers
   // make every call need a preflight, so browsers are told to keep one for as long as they will
-  // (docs/ARCHITECTURE.md, "Preflights").
+  // (docs/ARCHITECTURE.md, "Page weight").
   await app.register(cors, {
     origin: deps.config.corsOrigins,
     methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],

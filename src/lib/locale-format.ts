@@ -1,7 +1,7 @@
 // Whole numbers and dates in the site's seven languages, written exactly as Intl writes them
 // (`new Intl.NumberFormat(locale)`, `dateStyle: 'medium'` in UTC) but without Intl: a browser's
 // first Intl formatter loads its locale data, which cost 110–200 ms of a mobile page's hydration
-// (docs/ARCHITECTURE.md, "First-load JavaScript"). locale-format.test.ts compares every rule here
+// (docs/ARCHITECTURE.md, "Page weight"). locale-format.test.ts compares every rule here
 // with Intl. Other locales, and numbers that are not whole, are left to Intl (undefined here).
 
 interface LocaleRules {

@@ -1,7 +1,7 @@
 // A translated text that marks one part with a tag, such as "by <publisher>{{publisher}}</publisher>",
 // split around it so the page can render that part as a link. react-i18next's <Trans> does this
-// too, but with an HTML parser every page would download (docs/ARCHITECTURE.md, "First-load
-// JavaScript").
+// too, but with an HTML parser every page would download (docs/ARCHITECTURE.md, "Page
+// weight").
 
 /** [before, inside, after] the text's `<tag>…</tag>`; the whole text before when it has none. */
 export function splitTagged(text: string, tag: string): [string, string, string] {
