@@ -34,16 +34,28 @@ interface TokenResponse {
   email: string
 }
 
+function socketClosedBeforeAnswer(error: unknown): boolean {
+  const cause = error instanceof Error ? (error.cause as { code?: unknown } | undefined) : undefined
+  return cause?.code === 'UND_ERR_SOCKET'
+}
+
 async function identityToolkit(
   method: string,
   body: Record<string, unknown>,
   headers: Record<string, string> = {},
 ): Promise<unknown> {
   const url = `http://${emulatorHost()}/identitytoolkit.googleapis.com/v1/accounts:${method}?key=${API_KEY}`
-  const response = await fetch(url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...headers },
-    body: JSON.stringify(body),
+  const request = () =>
+    fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...headers },
+      body: JSON.stringify(body),
+    })
+  // The emulator closes idle keep-alive connections; a request sent on one just as it closes
+  // fails before the emulator reads it ("other side closed"), so it is sent again, once.
+  const response = await request().catch((error: unknown) => {
+    if (socketClosedBeforeAnswer(error)) return request()
+    throw error
   })
   const text = await response.text()
   if (!response.ok) {
