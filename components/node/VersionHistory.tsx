@@ -2,7 +2,7 @@
 // Owners' pages replace the status badge and its reason with the publishing pipeline's state and
 // findings (components/manage/VersionPipeline.tsx), loaded for them only.
 import { useTranslation } from 'next-i18next/pages'
-import { useId, useState, type ReactNode } from 'react'
+import { useId, type ReactNode } from 'react'
 import { RenderedMarkdown } from '@/components/common/RenderedMarkdown'
 import { NodeVersionStatus, type NodeVersion } from '@/src/api/generated/model'
 import { parseStatusReason } from '@/src/lib/status-reason'
@@ -64,11 +64,6 @@ export function VersionHistory({
 }: VersionHistoryProps) {
   const { t, i18n } = useTranslation('common')
   const id = useId()
-  const [asked, setAsked] = useState(false)
-  const showAll = () => {
-    setAsked(true)
-    rest?.load()
-  }
   return (
     <section aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`} className="text-xl font-semibold">
@@ -125,13 +120,13 @@ export function VersionHistory({
           ))}
         </ol>
       )}
-      {asked && rest && <LoadRestNotice rest={rest} />}
+      {rest && <LoadRestNotice rest={rest} />}
       {more && rest && !rest.loading && (
         <button
           type="button"
           aria-expanded={false}
           aria-controls={`${id}-list`}
-          onClick={showAll}
+          onClick={rest.load}
           className={SHOW_MORE_BUTTON_CLASS}
         >
           {t('node.versions.showAll')}

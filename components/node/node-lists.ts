@@ -1,7 +1,7 @@
 // The node page's two long lists, its comfy nodes and its versions: the page arrives with the
 // first few of each (all it renders and dehydrates, keeping its HTML small however big the pack)
 // and asks the API for the rest when the visitor opens a list (docs/ARCHITECTURE.md, "Page weight").
-import { useQuery } from '@tanstack/react-query'
+import { useQuery, type UseQueryResult } from '@tanstack/react-query'
 import { useState } from 'react'
 import {
   getListComfyNodesQueryKey,
@@ -41,6 +41,25 @@ export interface PartialList<T> {
   rest: LoadRest
 }
 
+/** The controls of a list's rest, loaded by `whole` once `asked` (again after a failure). */
+function restOf(
+  asked: boolean,
+  setAsked: (asked: boolean) => void,
+  whole: UseQueryResult<unknown>,
+): LoadRest {
+  return {
+    load: () => {
+      setAsked(true)
+      if (whole.isError) void whole.refetch()
+    },
+    loading: asked && whole.isFetching && !whole.data,
+    failed: whole.isError && !whole.isFetching,
+  }
+}
+
+/** A whole list is shown only once asked for: one kept from an earlier visit may be older. */
+const shownWhole = <T>(asked: boolean, whole: UseQueryResult<T>) => (asked ? whole.data : undefined)
+
 export function useComfyNodeList(
   nodeId: string,
   enabled: boolean,
@@ -70,20 +89,12 @@ export function useComfyNodeList(
     },
     enabled: all && total > 0,
   })
-  // Only once asked for: a whole list kept from an earlier visit may be older than the first page.
-  const items = (all && whole.data) || first.data?.comfy_nodes
+  const items = shownWhole(all, whole) ?? first.data?.comfy_nodes
   return {
     items,
     total,
     more: (items?.length ?? 0) < total,
-    rest: {
-      load: () => {
-        setAll(true)
-        if (whole.isError) void whole.refetch()
-      },
-      loading: all && whole.isFetching && !whole.data,
-      failed: whole.isError && !whole.isFetching,
-    },
+    rest: restOf(all, setAll, whole),
   }
 }
 
@@ -91,18 +102,11 @@ export function useVersionList(nodeId: string): PartialList<NodeVersion> {
   const [all, setAll] = useState(false)
   const first = useListNodeVersions(nodeId, { limit: VERSIONS_SHOWN + 1 })
   const whole = useListNodeVersions(nodeId, undefined, { query: { enabled: all } })
-  const wholeShown = all ? whole.data : undefined
+  const wholeShown = shownWhole(all, whole)
   const items = wholeShown ?? first.data?.slice(0, VERSIONS_SHOWN)
   return {
     items,
     more: !wholeShown && (first.data?.length ?? 0) > VERSIONS_SHOWN,
-    rest: {
-      load: () => {
-        setAll(true)
-        if (whole.isError) void whole.refetch()
-      },
-      loading: all && whole.isFetching && !whole.data,
-      failed: whole.isError && !whole.isFetching,
-    },
+    rest: restOf(all, setAll, whole),
   }
 }
