@@ -37,6 +37,7 @@ describe('extractComfyNodes', () => {
     expect(result).toEqual({
       status: 'success',
       warnings: [],
+      importedModules: ['__init__.py'],
       nodes: [
         {
           comfy_node_name: 'ImageBlend',
@@ -303,6 +304,81 @@ describe('extractComfyNodes', () => {
     )
   })
 
+  describe('importedModules: what importing the package runs', () => {
+    const files = pack({
+      '__init__.py': [
+        'import os',
+        'from .nodes import Top',
+        'try:',
+        '    from .optional import Opt',
+        '    import torchvision',
+        'except ImportError:',
+        '    Opt = None',
+        'if os.environ.get("X"):',
+        '    from .unknown_branch import U',
+        'def later():',
+        '    from .lazy import Lazy',
+        '    return Lazy',
+        'class Holder:',
+        '    def method(self):',
+        '        import tools.helper',
+        'if __name__ == "__main__":',
+        '    from . import main_only',
+        'NODE_CLASS_MAPPINGS = {"Top": Top}',
+      ].join('\n'),
+      'nodes/__init__.py': 'from .top import Top\n',
+      'nodes/top.py': 'from ..shared import util\nclass Top:\n    RETURN_TYPES = ("T",)\n',
+      'shared.py': 'util = 1\n',
+      'optional.py': 'class Opt:\n    pass\n',
+      'unknown_branch.py': 'class U:\n    pass\n',
+      'lazy.py': 'class Lazy:\n    pass\n',
+      'tools/helper.py': 'import subprocess\nsubprocess.Popen(["git", "status"])\n',
+      'main_only.py': 'print("hi")\n',
+      'release.py': 'import subprocess\nsubprocess.Popen(["git", "tag"])\n',
+    })
+
+    it('lists the modules module-level code imports, transitively, entry first', async () => {
+      const result = await extractComfyNodes(files)
+      expect(result.status).toBe('success')
+      expect(result.importedModules).toEqual([
+        '__init__.py',
+        'nodes/__init__.py',
+        'nodes/top.py',
+        'shared.py',
+        'optional.py',
+        'unknown_branch.py',
+      ])
+    })
+
+    it('leaves out modules imported only inside functions, even when node reading runs them', async () => {
+      const result = await extractComfyNodes(
+        pack({
+          '__init__.py': [
+            'class A:',
+            '    @classmethod',
+            '    def INPUT_TYPES(cls):',
+            '        from .choices import CHOICES',
+            '        return {"required": {"x": (CHOICES,)}}',
+            '    RETURN_TYPES = ("A",)',
+            'NODE_CLASS_MAPPINGS = {"A": A}',
+          ].join('\n'),
+          'choices.py': 'CHOICES = ["a", "b"]\n',
+        }),
+      )
+      if (result.status !== 'success') throw new Error(result.reason)
+      expect(result.nodes[0].input_types).toBe('{"required":{"x":[["a","b"]]}}')
+      expect(result.importedModules).toEqual(['__init__.py'])
+    })
+
+    it('is known even when extraction fails after the entry module ran', async () => {
+      const result = await extractComfyNodes(
+        pack({ '__init__.py': 'from . import helpers\n', 'helpers.py': 'X = 1\n' }),
+      )
+      expect(result.status).toBe('failed')
+      expect(result.importedModules).toEqual(['__init__.py', 'helpers.py'])
+    })
+  })
+
   describe('failures', () => {
     it('fails without __init__.py', async () => {
       const result = await extractComfyNodes(pack({ 'nodes.py': 'x = 1\n' }))
@@ -310,6 +386,7 @@ describe('extractComfyNodes', () => {
         status: 'failed',
         reason: 'No __init__.py found in the package',
         nodes: [],
+        importedModules: null,
       })
     })
 
@@ -319,6 +396,7 @@ describe('extractComfyNodes', () => {
         status: 'failed',
         reason: 'No NODE_CLASS_MAPPINGS or comfy_entrypoint found in __init__.py',
         nodes: [],
+        importedModules: ['__init__.py'],
       })
     })
 
@@ -329,6 +407,7 @@ describe('extractComfyNodes', () => {
       expect(result.status).toBe('failed')
       if (result.status !== 'failed') return
       expect(result.reason).toMatch(/^Syntax error in __init__\.py at line 3/)
+      expect(result.importedModules).toBeNull()
     })
 
     it('only warns about a syntax error in another module', async () => {
@@ -366,6 +445,7 @@ describe('extractComfyNodes', () => {
         status: 'failed',
         reason: 'NODE_CLASS_MAPPINGS in __init__.py could not be resolved statically',
         nodes: [],
+        importedModules: ['__init__.py'],
       })
     })
 
@@ -386,6 +466,7 @@ describe('extractComfyNodes', () => {
           'NODE_CLASS_MAPPINGS in __init__.py resolves to no nodes (NODE_CLASS_MAPPINGS may be ' +
           'incomplete: __init__.py:3: a for loop over a value that is not statically known)',
         nodes: [],
+        importedModules: ['__init__.py'],
       })
     })
 
@@ -405,6 +486,7 @@ describe('extractComfyNodes', () => {
         status: 'failed',
         reason: 'Extracting the node definitions took longer than the 100 ms budget',
         nodes: [],
+        importedModules: null,
       })
     })
   })

@@ -46,9 +46,28 @@ export interface ExtractedComfyNode {
   experimental: boolean
 }
 
+/**
+ * importedModules: the package files (keys as given, normalised: `__init__.py`,
+ * `nodes/upscale.py`) whose module-level code runs when ComfyUI imports the package: the entry
+ * module and, transitively, what its top level imports (also inside module-level `try:`/`if`, and
+ * loaded by folder listing), but not imports inside functions that run later, nor code under
+ * `if __name__ == "__main__":`. Entry first, then in the order they started running. null when
+ * the entry module could not be evaluated to the end (no `__init__.py`, a syntax error in it,
+ * the time budget, nesting too deep): unknown.
+ */
 export type Extraction =
-  | { status: 'success'; nodes: ExtractedComfyNode[]; warnings: string[] }
-  | { status: 'failed'; reason: string; nodes: ExtractedComfyNode[] }
+  | {
+      status: 'success'
+      nodes: ExtractedComfyNode[]
+      warnings: string[]
+      importedModules: string[] | null
+    }
+  | {
+      status: 'failed'
+      reason: string
+      nodes: ExtractedComfyNode[]
+      importedModules: string[] | null
+    }
 
 export const DEFAULT_EXTRACTION_BUDGET_MS = 5000
 const ENTRY = '__init__.py'
@@ -270,26 +289,27 @@ class NodeExtractor {
     }
   }
 
-  result(source: string): Extraction {
+  result(source: string, importedModules: string[] | null): Extraction {
     const nodes = [...this.nodes.values()]
     if (!nodes.length) {
       // Say why when we know: usually registration code that cannot be followed statically.
       const [why] = this.interp.warnings
       const reason = `${source} in __init__.py resolves to no nodes${why ? ` (${why})` : ''}`
-      return { status: 'failed', reason, nodes }
+      return { status: 'failed', reason, nodes, importedModules }
     }
     if (!this.resolved) {
       return {
         status: 'failed',
         reason: `None of the ${nodes.length} nodes in ${source} could be resolved to a class in the package`,
         nodes,
+        importedModules,
       }
     }
     const warnings = this.interp.warnings.slice(0, MAX_WARNINGS)
     if (this.interp.warnings.length > MAX_WARNINGS) {
       warnings.push(`… and ${this.interp.warnings.length - MAX_WARNINGS} more warnings`)
     }
-    return { status: 'success', nodes, warnings }
+    return { status: 'success', nodes, warnings, importedModules }
   }
 }
 
@@ -301,16 +321,30 @@ export async function extractComfyNodes(
   const maxMs = budget?.maxMs ?? DEFAULT_EXTRACTION_BUDGET_MS
   const python = normaliseFiles(files)
   if (!python.has(ENTRY)) {
-    return { status: 'failed', reason: 'No __init__.py found in the package', nodes: [] }
+    return {
+      status: 'failed',
+      reason: 'No __init__.py found in the package',
+      nodes: [],
+      importedModules: null,
+    }
   }
   // Loading the parser is the registry's own cost; the budget covers the package's code.
   const parse = await pythonParser()
   const interp = new Interpreter(python, parse, Date.now() + maxMs)
   const extractor = new NodeExtractor(interp)
+  // Known once the entry module ran to its end; later loads (while reading nodes) do not count.
+  let importedModules: string[] | null = null
+  const failed = (reason: string): Extraction => ({
+    status: 'failed',
+    reason,
+    nodes: [],
+    importedModules,
+  })
   try {
     const entry = interp.module([])
     if (!entry) throw new ExtractionFailed('No __init__.py found in the package')
     interp.load(entry, { strict: true })
+    importedModules = interp.executedModules()
     const vars = entry.scope.vars
     const mappings = vars.get('NODE_CLASS_MAPPINGS')
     const entrypoint = vars.get('comfy_entrypoint')
@@ -322,27 +356,21 @@ export async function extractComfyNodes(
         )
       }
       await extractor.fromMappings(mappings, vars.get('NODE_DISPLAY_NAME_MAPPINGS'))
-      return extractor.result('NODE_CLASS_MAPPINGS')
+      return extractor.result('NODE_CLASS_MAPPINGS', importedModules)
     }
     if (entrypoint?.kind === 'function') {
       await extractor.fromEntrypoint(entrypoint, { node: entrypoint.fn.node, scope: entry.scope })
-      return extractor.result('comfy_entrypoint')
+      return extractor.result('comfy_entrypoint', importedModules)
     }
     throw new ExtractionFailed('No NODE_CLASS_MAPPINGS or comfy_entrypoint found in __init__.py')
   } catch (error) {
     if (error instanceof ExtractionFailed || error instanceof ModuleSyntaxError) {
-      return { status: 'failed', reason: error.message, nodes: [] }
+      return failed(error.message)
     }
     if (error instanceof BudgetExceeded) {
-      return {
-        status: 'failed',
-        reason: `Extracting the node definitions took longer than the ${maxMs} ms budget`,
-        nodes: [],
-      }
+      return failed(`Extracting the node definitions took longer than the ${maxMs} ms budget`)
     }
-    if (error instanceof RangeError) {
-      return { status: 'failed', reason: 'The package is too deeply nested to evaluate', nodes: [] }
-    }
+    if (error instanceof RangeError) return failed('The package is too deeply nested to evaluate')
     throw error
   } finally {
     interp.dispose()

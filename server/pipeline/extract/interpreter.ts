@@ -140,6 +140,10 @@ export class Interpreter {
   private readonly modules = new Map<string, ModuleState | null>()
   private readonly trees: Tree[] = []
   private readonly dirs = new Set<string>()
+  /** Package files whose top level ran, in the order they started; see `executedModules`. */
+  private readonly executed: string[] = []
+  /** Set when a module's top level stopped early (too deeply nested): imports may be missing. */
+  private truncated = false
   private ticks = 0
   private evalDepth = 0
   private blockDepth = 0
@@ -216,6 +220,7 @@ export class Interpreter {
   load(module: ModuleState, options: { strict?: boolean } = {}): ModuleState {
     if (module.state !== 'new' || module.file === undefined) return module
     module.state = 'running'
+    this.executed.push(module.file)
     try {
       this.checkBudget()
       const tree = this.parse(this.files.get(module.file) ?? '', this.deadline)
@@ -235,11 +240,21 @@ export class Interpreter {
     } catch (error) {
       if (error instanceof BudgetExceeded || error instanceof ModuleSyntaxError) throw error
       if (!(error instanceof RangeError)) throw error
+      this.truncated = true
       this.warn(`${module.file}: too deeply nested to evaluate`)
     } finally {
       module.state = 'done'
     }
     return module
+  }
+
+  /**
+   * The package files whose top level has run so far, entry first, or null when one of them
+   * stopped early (its later imports are unknown). Taken right after the entry module ran, this
+   * is what importing the package executes: the scanner's reachability is this import graph.
+   */
+  executedModules(): string[] | null {
+    return this.truncated ? null : [...this.executed]
   }
 
   private resolveModule(from: ModuleState, level: number, parts: string[]): ModuleState | null {
@@ -466,7 +481,10 @@ export class Interpreter {
   // Statements
 
   execBlock(block: SyntaxNode, scope: Scope): Flow {
-    if (this.blockDepth > MAX_BLOCK_DEPTH) return NORMAL
+    if (this.blockDepth > MAX_BLOCK_DEPTH) {
+      this.truncated = true
+      return NORMAL
+    }
     this.blockDepth++
     try {
       for (const statement of named(block)) {
