@@ -5,6 +5,7 @@ import {
   formatRuleCounts,
   formatTable,
   matchRepository,
+  namesInSources,
   median,
   normaliseRepositoryUrl,
   overallScore,
@@ -279,5 +280,17 @@ describe('readPyproject', () => {
     expect(result.version).toBe('2.0.0')
     expect(result.error).toMatch(/^line 4: /)
     expect(readPyproject('')).toEqual({ dependencies: [] })
+  })
+})
+
+describe('namesInSources', () => {
+  it('finds quoted names on code lines, not in comments', () => {
+    const sources = [
+      'NODE_CLASS_MAPPINGS = {\n    "KeptNode": Kept,\n    # "RemovedNode": Removed,\n}',
+      "MAPPINGS = {'SingleQuoted': X}",
+    ]
+    expect(
+      namesInSources(['KeptNode', 'RemovedNode', 'SingleQuoted', 'Absent', 'Kept'], sources),
+    ).toEqual(new Set(['KeptNode', 'SingleQuoted']))
   })
 })

@@ -523,3 +523,24 @@ export function readPyproject(text: string): PyprojectFields {
     ...(error === undefined ? {} : { error }),
   }
 }
+
+/**
+ * The names that appear as a quoted string on a line of code (not a comment line) of one of the
+ * sources: a missed class whose name does not is likely gone from the pack (the map is older
+ * than the code) or built at run time, rather than missed by the extractor.
+ */
+export function namesInSources(names: readonly string[], sources: Iterable<string>): Set<string> {
+  const found = new Set<string>()
+  for (const source of sources) {
+    const code = source
+      .split('\n')
+      .filter((line) => !line.trimStart().startsWith('#'))
+      .join('\n')
+    for (const name of names) {
+      if (!found.has(name) && (code.includes(`"${name}"`) || code.includes(`'${name}'`))) {
+        found.add(name)
+      }
+    }
+  }
+  return found
+}
