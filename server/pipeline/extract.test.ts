@@ -273,7 +273,7 @@ describe('extractComfyNodes', () => {
         'class Mine:',
         '    RETURN_TYPES = ("IMAGE",)',
         'NODE_CLASS_MAPPINGS = {"Mine": Mine, "Borrowed": KSampler, "Missing": Nowhere}',
-        'for f in os.listdir(os.path.dirname(__file__)):',
+        'for f in os.listdir(os.environ["EXTRA_NODES"]):',
         '    NODE_CLASS_MAPPINGS[f] = Mine',
       ].join('\n'),
     })
@@ -302,6 +302,105 @@ describe('extractComfyNodes', () => {
         'Mine (class Mine, __init__.py:3): no INPUT_TYPES found',
       ]),
     )
+  })
+
+  describe('dynamic registration over the archive as a file system', () => {
+    const names = (nodes: ExtractedComfyNode[]) => nodes.map((n) => n.comfy_node_name)
+    const letters = ['Alpha', 'Bravo', 'Charlie', 'Delta', 'Echo', 'Foxtrot', 'Golf', 'Hotel']
+    const more = ['India', 'Juliet', 'Kilo', 'Lima', 'Mike']
+
+    it('os.listdir + importlib.import_module, keys suffixed, in sorted listing order', async () => {
+      const result = await extractComfyNodes(fixture('dynamic-listdir'))
+      const nodes = succeeded(result)
+      expect(names(nodes)).toEqual([...letters, ...more].map((n) => `${n}|pack`))
+      expect(byName(nodes, 'Kilo|pack')).toMatchObject({
+        display_name: 'Kilo Node (pack)',
+        category: 'pack/utils',
+        input_types: '{"required":{"value":["STRING",{"default":"kilo"}]}}',
+        return_types: '["STRING"]',
+      })
+      if (result.status === 'success') expect(result.warnings).toEqual([])
+      // The modules loaded by the listing ran at import; the release script did not.
+      expect(result.importedModules).toEqual([
+        '__init__.py',
+        ...[...letters, ...more].flatMap((n, i) => [
+          `py/${n.toLowerCase()}.py`,
+          ...(i === 0 ? ['py/_shared.py'] : []),
+        ]),
+      ])
+    })
+
+    it('glob.glob + spec_from_file_location / exec_module, key + suffix', async () => {
+      const result = await extractComfyNodes(fixture('dynamic-glob'))
+      expect(names(succeeded(result))).toEqual(['Blur|glob', 'Sharpen|glob'])
+      expect(byName(succeeded(result), 'Blur|glob').input_types).toBe(
+        '{"required":{"image":["IMAGE"],"radius":["INT",{"default":3}]}}',
+      )
+      expect(result.importedModules).toEqual(['__init__.py', 'nodes/blur.py', 'nodes/sharpen.py'])
+    })
+
+    it('pathlib glob/iterdir and classes found through dir() and getattr', async () => {
+      const result = await extractComfyNodes(fixture('dynamic-pathlib'))
+      expect(names(succeeded(result))).toEqual(['AddNumbers', 'MultiplyNumbers', 'JoinText'])
+      expect(byName(succeeded(result), 'MultiplyNumbers').function).toBe('multiply')
+    })
+
+    it('os.walk over a subpackage with absolute dotted imports and {**a, **b} merges', async () => {
+      const result = await extractComfyNodes(fixture('dynamic-walk'))
+      expect(names(succeeded(result))).toEqual(['Crop (walk)', 'Upper (walk)'])
+      expect(result.importedModules).toEqual([
+        '__init__.py',
+        'modules/__init__.py',
+        'modules/image/crop.py',
+        'modules/text/upper.py',
+      ])
+    })
+
+    it('try-imports: the ImportError fallback when the module is missing, third-party imports opaque', async () => {
+      const result = await extractComfyNodes(fixture('try-import'))
+      expect(names(succeeded(result))).toEqual(['LegacyNode', 'EdgeDetect'])
+      expect(result.importedModules).toEqual(['__init__.py', 'nodes_legacy.py', 'vision.py'])
+    })
+
+    it('__import__ with a fromlist and a level', async () => {
+      const result = await extractComfyNodes(fixture('dunder-import'))
+      expect(names(succeeded(result))).toEqual(['AddNoise', 'RandomSeed'])
+    })
+
+    it('reads Enum members used as keys', async () => {
+      const result = await extractComfyNodes(
+        pack({
+          '__init__.py': [
+            'from enum import Enum',
+            'class Names(Enum):',
+            '    PRIMITIVE = "Primitive [pack]"',
+            'class Primitive:',
+            '    RETURN_TYPES = ("INT",)',
+            'NODE_CLASS_MAPPINGS = {Names.PRIMITIVE.value: Primitive}',
+          ].join('\n'),
+        }),
+      )
+      expect(names(succeeded(result))).toEqual(['Primitive [pack]'])
+    })
+
+    it('says why when the listed folder is outside the package', async () => {
+      const result = await extractComfyNodes(
+        pack({
+          '__init__.py': [
+            'import os, importlib',
+            'NODE_CLASS_MAPPINGS = {}',
+            'for name in os.listdir("/opt/shared/nodes"):',
+            '    module = importlib.import_module(name)',
+            '    NODE_CLASS_MAPPINGS.update(module.NODE_CLASS_MAPPINGS)',
+          ].join('\n'),
+        }),
+      )
+      expect(result.status).toBe('failed')
+      if (result.status !== 'failed') return
+      expect(result.reason).toContain(
+        '__init__.py:3: a for loop over a value that is not statically known',
+      )
+    })
   })
 
   describe('importedModules: what importing the package runs', () => {
@@ -455,7 +554,7 @@ describe('extractComfyNodes', () => {
           '__init__.py': [
             'import os, importlib',
             'NODE_CLASS_MAPPINGS = {}',
-            'for name in os.listdir(os.path.dirname(__file__)):',
+            'for name in os.listdir(os.path.expanduser("~/nodes")):',
             '    NODE_CLASS_MAPPINGS.update(importlib.import_module(name).NODE_CLASS_MAPPINGS)',
           ].join('\n'),
         }),

@@ -18,7 +18,16 @@ import {
   toPyStr,
   unaryOp,
 } from './operators'
+import { ArchiveFs, PACKAGE_DIR } from './archive-fs'
 import { BudgetExceeded, type ParsePython } from './parser'
+import {
+  callPathMethod,
+  callStdlib,
+  dunderImport,
+  pathAttribute,
+  stdlibConstant,
+  type StdlibHost,
+} from './stdlib'
 import {
   DYNAMIC,
   NONE,
@@ -74,7 +83,15 @@ const BUILTINS = new Set([
   'isinstance',
   'hasattr',
   'callable',
+  '__import__',
+  'dir',
 ])
+
+/** The dotted name the package's modules appear under (`__name__` of `__init__.py`). */
+const PACKAGE_NAME = 'custom_nodes.package'
+
+/** Base classes whose class attributes are enum members. */
+const ENUM_BASES = new Set(['Enum', 'IntEnum', 'StrEnum', 'Flag', 'IntFlag'])
 
 const METHODS: Record<'dict' | 'list' | 'str', ReadonlySet<string>> = {
   dict: new Set(['update', 'copy', 'items', 'keys', 'values', 'get', 'setdefault', 'pop']),
@@ -134,12 +151,15 @@ function excerpt(node: SyntaxNode): string {
   return text.length > 80 ? `${text.slice(0, 79)}…` : text
 }
 
-export class Interpreter {
+export class Interpreter implements StdlibHost {
   private readonly warned = new Set<string>()
   readonly warnings: string[] = []
   private readonly modules = new Map<string, ModuleState | null>()
   private readonly trees: Tree[] = []
   private readonly dirs = new Set<string>()
+  readonly fs: ArchiveFs
+  /** Counts imports of package modules that do not exist (they raise ImportError). */
+  private failedImports = 0
   /** Package files whose top level ran, in the order they started; see `executedModules`. */
   private readonly executed: string[] = []
   /** Set when a module's top level stopped early (too deeply nested): imports may be missing. */
@@ -158,6 +178,7 @@ export class Interpreter {
       const parts = file.split('/')
       for (let i = 1; i < parts.length; i++) this.dirs.add(parts.slice(0, i).join('/'))
     }
+    this.fs = new ArchiveFs(files.keys())
   }
 
   /** Frees the wasm memory of every parsed tree; nodes are unusable afterwards. */
@@ -211,14 +232,26 @@ export class Interpreter {
     }
     state.scope = { vars: new Map(), parent: null, module: state, kind: 'module' }
     // A stand-in for the real import name, so `if __name__ == "__main__":` is known to be false.
-    state.scope.vars.set('__name__', str(['custom_nodes', 'package', ...parts].join('.')))
+    const dotted = [PACKAGE_NAME, ...parts].join('.')
+    state.scope.vars.set('__name__', str(dotted))
+    state.scope.vars.set(
+      '__package__',
+      str(isPackage ? dotted : [PACKAGE_NAME, ...parts.slice(0, -1)].join('.')),
+    )
+    if (file) state.scope.vars.set('__file__', str(`${PACKAGE_DIR}/${file}`))
     this.modules.set(name, state)
     return state
   }
 
   /** Runs a module's top level once. Circular imports see the partial namespace, as in Python. */
   load(module: ModuleState, options: { strict?: boolean } = {}): ModuleState {
-    if (module.state !== 'new' || module.file === undefined) return module
+    if (module.state !== 'new') return module
+    // Python imports `a` and `a.b` before `a.b.c`: their __init__.py run first.
+    if (module.parts.length) {
+      const parent = this.module(module.parts.slice(0, -1))
+      if (parent) this.load(parent)
+    }
+    if (module.file === undefined) return module
     module.state = 'running'
     this.executed.push(module.file)
     try {
@@ -257,20 +290,60 @@ export class Interpreter {
     return this.truncated ? null : [...this.executed]
   }
 
+  /**
+   * The package module an import names, or null (a third-party module, or one missing from the
+   * package: a relative import of that raises ImportError, which execTry counts on).
+   */
   private resolveModule(from: ModuleState, level: number, parts: string[]): ModuleState | null {
     if (level > 0) {
       const base = from.isPackage ? from.parts : from.parts.slice(0, -1)
       const up = level - 1
-      if (up > base.length) return null
-      return this.module([...base.slice(0, base.length - up), ...parts])
+      const found =
+        up > base.length ? null : this.module([...base.slice(0, base.length - up), ...parts])
+      if (!found) this.failedImports++
+      return found
     }
     if (!parts.length) return null
+    // The package's own import name (`custom_nodes.package.nodes` from `f"{__name__}.nodes"`).
+    const own = PACKAGE_NAME.split('.')
+    if (own.every((part, i) => parts[i] === part)) {
+      const found = this.module(parts.slice(own.length))
+      if (!found) this.failedImports++
+      return found
+    }
     // Package-absolute first; then the importing file's directory, which packs reach by putting
     // it on sys.path.
     const direct = this.module(parts)
     if (direct) return direct
     const dir = from.isPackage ? from.parts : from.parts.slice(0, -1)
     return dir.length ? this.module([...dir, ...parts]) : null
+  }
+
+  /** `importlib.import_module(name, package)`: relative names resolve against `anchor`. */
+  importByName(name: string, anchor: string | null, from: ModuleState): ModuleState | null {
+    let level = 0
+    while (name[level] === '.') level++
+    const parts = name.slice(level).split('.').filter(Boolean)
+    let base = from
+    if (level > 0 && anchor !== null) {
+      // The anchor names a package: resolve as if imported from its __init__.py.
+      const own = PACKAGE_NAME.split('.')
+      const anchorParts = anchor.split('.')
+      if (!own.every((part, i) => anchorParts[i] === part)) return null
+      const pkg = this.module(anchorParts.slice(own.length))
+      if (!pkg) return null
+      base = pkg
+    }
+    return this.resolveModule(base, level, parts)
+  }
+
+  /** The package module stored at an absolute path (`spec_from_file_location`). */
+  moduleAtPath(path: string): ModuleState | null {
+    const rel = this.fs.relative(path)
+    if (rel === null || !rel.endsWith('.py')) return null
+    const parts = rel.slice(0, -3).split('/')
+    if (parts[parts.length - 1] === '__init__') parts.pop()
+    return this.module(parts)
   }
 
   private memberOf(module: ModuleState, name: string): PyValue {
@@ -314,6 +387,10 @@ export class Interpreter {
       const value: PyValue = target
         ? this.memberOf(target, name)
         : { kind: 'external', path: [...parts, name] }
+      // `from .module import missing` raises ImportError (see execTry).
+      if (target && value.kind === 'dynamic' && target.state === 'done' && target.file) {
+        this.failedImports++
+      }
       this.bind(scope, alias?.text ?? name, value)
     }
   }
@@ -405,6 +482,14 @@ export class Interpreter {
     return order
   }
 
+  private isEnum(cls: ClassInfo): boolean {
+    return this.mro(cls).some((c) =>
+      (c.bases ?? []).some(
+        (base) => base.kind === 'external' && ENUM_BASES.has(base.path[base.path.length - 1]),
+      ),
+    )
+  }
+
   private isStrSubclass(cls: ClassInfo): boolean {
     return this.mro(cls).some((c) =>
       (c.bases ?? []).some((base) => base.kind === 'builtin' && base.name === 'str'),
@@ -440,12 +525,30 @@ export class Interpreter {
   getAttr(object: PyValue, name: string): PyValue {
     switch (object.kind) {
       case 'module':
+        if (name === '__dict__') {
+          const namespace = newDict()
+          for (const [key, value] of this.load(object.mod).scope.vars) {
+            dictSet(namespace, str(key), value)
+          }
+          return namespace
+        }
         return this.memberOf(object.mod, name)
       case 'class': {
         if (name === '__name__' || name === '__qualname__') return str(object.cls.name)
         const member = this.classMember(object.cls, name)
+        if (member && member.kind !== 'function' && this.isEnum(object.cls)) {
+          return { kind: 'enum', cls: object.cls, name, value: member }
+        }
         return member ? this.bindMember(member, object) : DYNAMIC
       }
+      case 'enum':
+        return name === 'value' ? object.value : name === 'name' ? str(object.name) : DYNAMIC
+      case 'path':
+        return pathAttribute(object.value, name)
+      case 'spec':
+        // `spec.loader.exec_module(module)`: the loader is the spec itself here.
+        if (name === 'loader') return object
+        return name === 'exec_module' ? { kind: 'builtin', name: 'spec.exec_module' } : DYNAMIC
       case 'instance': {
         const owner: PyValue = { kind: 'class', cls: object.cls }
         if (name === '__class__') return owner
@@ -463,6 +566,10 @@ export class Interpreter {
           : DYNAMIC
       }
       case 'external':
+        if (!object.origin) {
+          const constant = stdlibConstant([...object.path, name].join('.'))
+          if (constant) return constant
+        }
         return { kind: 'external', path: [...object.path, name], origin: object.origin }
       case 'call':
         return { kind: 'external', path: [name], origin: object }
@@ -697,10 +804,21 @@ export class Interpreter {
 
   private execTry(node: SyntaxNode, scope: Scope): Flow {
     const body = node.childForFieldName('body')
+    const failedBefore = this.failedImports
     const flow = body ? this.execBlock(body, scope) : NORMAL
     if (flow.kind !== 'normal') return flow
-    // The happy path: `except` handlers are skipped, `else` and `finally` run.
+    // The happy path: `except` handlers are skipped, `else` and `finally` run. Third-party
+    // imports succeed (as opaque values), but a missing module of the package raises
+    // ImportError: then the handlers that catch it run instead of `else`.
+    const raised = this.failedImports > failedBefore
     for (const clause of named(node)) {
+      if (raised && clause.type === 'except_clause' && this.catchesImportError(clause)) {
+        const block = named(clause).find((c) => c.type === 'block')
+        const result = block ? this.execBlock(block, scope) : NORMAL
+        if (result.kind !== 'normal') return result
+        continue
+      }
+      if (raised && clause.type === 'else_clause') continue
       if (clause.type !== 'else_clause' && clause.type !== 'finally_clause') continue
       const block =
         clause.childForFieldName('body') ?? named(clause).find((c) => c.type === 'block')
@@ -709,6 +827,16 @@ export class Interpreter {
       if (result.kind !== 'normal') return result
     }
     return NORMAL
+  }
+
+  private catchesImportError(clause: SyntaxNode): boolean {
+    const caught = named(clause).filter((c) => c.type !== 'block')
+    if (!caught.length) return true
+    const names = caught[0].descendantsOfType('identifier').map((n) => n?.text ?? '')
+    if (caught[0].type === 'identifier') names.push(caught[0].text)
+    return names.some((name) =>
+      ['ImportError', 'ModuleNotFoundError', 'Exception', 'BaseException'].includes(name),
+    )
   }
 
   private execFor(node: SyntaxNode, scope: Scope): Flow {
@@ -1192,16 +1320,9 @@ export class Interpreter {
     kwargs: Map<string, PyValue>,
     site: CallSite,
   ): PyValue {
-    if (!callee.origin && callee.path.join('.') === 'importlib.import_module') {
-      const name = args[0]
-      if (name?.kind === 'str') {
-        let level = 0
-        while (name.value[level] === '.') level++
-        const rest = name.value.slice(level)
-        const target = this.resolveModule(site.scope.module, level, rest ? rest.split('.') : [])
-        if (target) return { kind: 'module', mod: this.load(target) }
-      }
-      return DYNAMIC
+    if (!callee.origin) {
+      const modelled = callStdlib(this, callee.path.join('.'), args, kwargs, site.scope.module)
+      if (modelled) return modelled
     }
     return { kind: 'call', callee, args, kwargs }
   }
@@ -1322,11 +1443,17 @@ export class Interpreter {
         const copy = [...items]
         if (name === 'reversed') copy.reverse()
         if (name === 'sorted') {
-          if (copy.every((item) => item.kind === 'str')) {
+          // Strings, or pathlib paths (which sort by their text on POSIX).
+          const kind = copy[0]?.kind
+          if (copy.every((item) => item.kind === 'str') || copy.every((i) => i.kind === 'path')) {
             copy.sort((a, b) =>
-              a.kind === 'str' && b.kind === 'str' && a.value < b.value ? -1 : 1,
+              (a.kind === 'str' || a.kind === 'path') &&
+              (b.kind === 'str' || b.kind === 'path') &&
+              a.value < b.value
+                ? -1
+                : 1,
             )
-          } else return DYNAMIC
+          } else if (kind !== undefined) return DYNAMIC
         }
         return list(copy, name === 'tuple')
       }
@@ -1405,8 +1532,52 @@ export class Interpreter {
         const value = this.getAttr(first, second.value)
         return value.kind === 'dynamic' && args[2] ? args[2] : value
       }
+      case 'hasattr':
+        return second?.kind === 'str' && first ? this.hasAttr(first, second.value) : DYNAMIC
+      case 'dir': {
+        // Python's dir() of a module is its namespace, sorted.
+        if (first?.kind !== 'module') return DYNAMIC
+        return list([...this.load(first.mod).scope.vars.keys()].sort().map(str))
+      }
+      case 'isinstance':
+        // `isinstance(value, type)`: is it a class.
+        if (second?.kind === 'builtin' && second.name === 'type' && first) {
+          if (first.kind === 'class') return bool(true)
+          if (
+            ['str', 'int', 'float', 'bool', 'none', 'list', 'dict', 'function', 'module'].includes(
+              first.kind,
+            )
+          ) {
+            return bool(false)
+          }
+        }
+        return DYNAMIC
+      case '__import__':
+        return dunderImport(this, args, kwargs, site.scope.module)
+      case 'spec.exec_module':
+        if (first?.kind === 'module') this.load(first.mod)
+        return NONE
+    }
+    if (name.startsWith('Path.') && self?.kind === 'path') {
+      return callPathMethod(this, name, self.value, args)
     }
     if (self) return this.callMethod(name, self, args, kwargs, where)
+    return DYNAMIC
+  }
+
+  /** `hasattr`: known for the package's modules, classes and instances; unknown otherwise. */
+  private hasAttr(object: PyValue, name: string): PyValue {
+    if (object.kind === 'module') {
+      const loaded = this.load(object.mod)
+      if (loaded.scope.vars.has(name)) return bool(true)
+      if (this.module([...loaded.parts, name])) return bool(true)
+      return loaded.file !== undefined ? bool(false) : DYNAMIC
+    }
+    if (object.kind === 'class' || object.kind === 'instance') {
+      // Instances may gain attributes in __init__: only a class member is a sure yes.
+      if (this.classMember(object.cls, name)) return bool(true)
+      return object.kind === 'class' ? bool(false) : DYNAMIC
+    }
     return DYNAMIC
   }
 

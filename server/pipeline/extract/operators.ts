@@ -1,4 +1,5 @@
 // Python literals and operators on statically known values. Anything else yields DYNAMIC.
+import { joinPath } from './archive-fs'
 import {
   DYNAMIC,
   bool,
@@ -110,6 +111,8 @@ export function toPyStr(value: PyValue): string | null {
       return 'None'
     case 'class':
       return `<class '${value.cls.name}'>`
+    case 'path':
+      return value.value
     default:
       return null
   }
@@ -211,6 +214,12 @@ function repeat(value: PyValue, times: PyValue): PyValue {
 }
 
 export function binaryOp(op: string, left: PyValue, right: PyValue): PyValue {
+  // `Path(...) / "name"` and `"dir" / Path(...)`.
+  if (op === '/' && (left.kind === 'path' || right.kind === 'path')) {
+    const a = left.kind === 'path' || left.kind === 'str' ? left.value : null
+    const b = right.kind === 'path' || right.kind === 'str' ? right.value : null
+    return a === null || b === null ? DYNAMIC : { kind: 'path', value: joinPath([a, b]) }
+  }
   if (op === '+') {
     if (left.kind === 'str' && right.kind === 'str') {
       const joined = left.value + right.value
@@ -279,6 +288,8 @@ export function pyEquals(a: PyValue, b: PyValue, budget = { steps: 10_000 }): bo
     return true
   }
   if (a.kind === 'class' && b.kind === 'class') return a.cls === b.cls
+  if (a.kind === 'path' && b.kind === 'path') return a.value === b.value
+  if (a.kind === 'enum' && b.kind === 'enum') return a.cls === b.cls && a.name === b.name
   if ((scalar(a) && b.kind === 'list') || (a.kind === 'list' && scalar(b))) return false
   return undefined
 }

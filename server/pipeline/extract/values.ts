@@ -94,6 +94,12 @@ export type PyValue =
   | PyCall
   | { kind: 'super'; cls: ClassInfo; self: PyValue }
   | { kind: 'builtin'; name: string; self?: PyValue }
+  /** A `pathlib.Path`; `value` as `str(path)` would give it. */
+  | { kind: 'path'; value: string }
+  /** What `importlib.util.spec_from_file_location` returns for a module of the package. */
+  | { kind: 'spec'; mod: ModuleState }
+  /** A member of an `enum.Enum` subclass defined in the package. */
+  | { kind: 'enum'; cls: ClassInfo; name: string; value: PyValue }
   | { kind: 'dynamic' }
 
 export const DYNAMIC: PyValue = { kind: 'dynamic' }
@@ -173,6 +179,8 @@ export function truthy(value: PyValue): boolean | undefined {
     case 'function':
     case 'module':
     case 'instance':
+    case 'path':
+    case 'spec':
       return true
     default:
       return undefined

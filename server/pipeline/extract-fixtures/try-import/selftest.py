@@ -1,0 +1,3 @@
+import subprocess
+
+subprocess.run(["python", "-m", "pytest"])
