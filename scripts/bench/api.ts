@@ -9,6 +9,7 @@
 //   --only postgres|pglite   --seconds N (per scenario, default 8)   --connections N (default 32)
 //   --admin (only the admins' review queue)   --proxy (only the provider lookup's overhead)
 //   --ci (only the CI commit summary, with 50k results stored)
+//   --search (only searches: the repeating mix, never-seen texts, misspelt class names)
 import { spawn } from 'node:child_process'
 import { performance } from 'node:perf_hooks'
 import { randomBytes } from 'node:crypto'
@@ -39,6 +40,7 @@ const ONLY = flag('only')
 const ADMIN_ONLY = args.includes('--admin')
 const PROXY_ONLY = args.includes('--proxy')
 const CI_ONLY = args.includes('--ci')
+const SEARCH_ONLY = args.includes('--search')
 const API_PORT = 8280
 const ADMIN_API_PORT = 8281
 /** The review queue's page size (components/admin/queue/queue-url.ts QUEUE_PAGE_SIZE). */
@@ -115,6 +117,10 @@ interface Sample {
   rareSearches: string[]
   /** Publishers with versions in the review queue (Pending, of Active nodes). */
   queuePublisherIds: string[]
+  /** Class names of the latest versions of sampled nodes (misspelt by --search). */
+  classNames: string[]
+  /** Words of sampled node names (paired into never-seen searches by --search). */
+  nameWords: string[]
 }
 
 /** Loads the dataset unless it is already there; returns samples of ids to ask for. */
@@ -158,7 +164,20 @@ async function prepare(backend: Backend): Promise<Sample> {
           from nodes where ${publiclyVisible()} order by md5(nodes.id) limit 20`,
     )
     const rows = (names as unknown as { rows: { name: string; class_name: string | null }[] }).rows
+    const classes = (await database.db.execute(
+      sql`select distinct c.comfy_node_name as name from comfy_nodes c
+            join nodes on c.node_version_id = nodes.latest_version_id
+          where ${publiclyVisible()} and length(c.comfy_node_name) >= 8
+          order by c.comfy_node_name limit 500`,
+    )) as unknown as { rows: { name: string }[] }
+    const words = (await database.db.execute(
+      sql`select distinct lower(w) as word from (select regexp_split_to_table(name, ' ') as w
+            from nodes where ${publiclyVisible()} order by md5(nodes.id) limit 300) as s
+          where length(w) >= 4 order by 1`,
+    )) as unknown as { rows: { word: string }[] }
     return {
+      classNames: classes.rows.map((row) => row.name),
+      nameWords: words.rows.map((row) => row.word),
       nodeIds: sample.map((row) => row.id),
       rareSearches: rows.flatMap((row) => [row.name, ...(row.class_name ? [row.class_name] : [])]),
       queuePublisherIds: publishers
@@ -385,6 +404,67 @@ async function measure(backend: Backend, sample: Sample) {
   return results
 }
 
+/** `name` with one letter dropped (even n) or two neighbours swapped (odd n), at a place set by n. */
+function misspelt(name: string, n: number): string {
+  const at = 1 + (Math.floor(n / 2) % (name.length - 2))
+  return n % 2 === 0
+    ? name.slice(0, at) + name.slice(at + 1)
+    : name.slice(0, at) + name[at + 1] + name[at] + name.slice(at + 2)
+}
+
+/**
+ * Searches only (--search): the repeating mix (cached rankings reused, as on a busy site), then
+ * texts never asked before (every request a new text: two name words, or a misspelt class name),
+ * and misspelt class names alone; each with and without cached orderings and rows.
+ */
+async function measureSearch(backend: Backend, sample: Sample) {
+  const base = `http://127.0.0.1:${API_PORT}`
+  const results: Record<string, unknown> = {}
+  const search = searchMix(base, sample)
+  const url = (text: string) => `${base}/nodes/search?search=${encodeURIComponent(text)}&limit=10`
+  let n = 0
+  let fresh = 0
+  const { classNames: classes, nameWords: words } = sample
+  // A counter that never repeats across scenarios or runs of the API: every text is new to it.
+  // Two words of node names (every pair once), or a misspelt class name.
+  const neverSeen = () => {
+    const i = fresh++
+    const j = Math.floor(i / 2)
+    return i % 2 === 0
+      ? `${words[j % words.length]} ${words[Math.floor(j / words.length) % words.length]}`
+      : misspelt(classes[j % classes.length], Math.floor(j / classes.length))
+  }
+  const typoOnly = () => {
+    const i = fresh++
+    return misspelt(classes[i % classes.length], Math.floor(i / classes.length))
+  }
+  const scenarios: [string, () => string][] = [
+    [`GET /nodes/search (mix of ${search.length})`, () => search[n++ % search.length]],
+    ['GET /nodes/search (never-seen texts)', () => url(neverSeen())],
+    [`GET /nodes/search (misspelt classes, ${classes.length})`, () => url(typoOnly())],
+  ]
+  for (const [cache, env] of [
+    ['', {}],
+    [', nothing cached', { ORDERING_CACHE_MS: '0', NODE_ROW_CACHE: '0' }],
+  ] as const) {
+    try {
+      await fetchWhenUp(base, startApi(backend, API_PORT, env))
+      for (const u of new Set(search.map((s) => s.replace(/&page=\d+/, '&page=1')))) await fetch(u)
+      for (const connections of [1, CONNECTIONS]) {
+        for (const [name, next] of scenarios) {
+          await runLoad(next, { connections: 4, seconds: 1 })
+          const label = `${name}${cache} (${connections} conn.)`
+          results[label] = await runLoad(next, { connections, seconds: SECONDS })
+          console.log(resultLine(backend, label, results[label] as LoadResult))
+        }
+      }
+    } finally {
+      await stopAll()
+    }
+  }
+  return results
+}
+
 const children = new Set<ReturnType<typeof spawn>>()
 
 /** Waits for the API started as `child`, then answers its first listing. */
@@ -507,6 +587,10 @@ async function measureCiSummary(backend: Backend) {
 
 async function run(backend: Backend, report: Record<string, unknown>) {
   const sample = await prepare(backend)
+  if (SEARCH_ONLY) {
+    report[`${backend.name}Search`] = await measureSearch(backend, sample)
+    return
+  }
   if (!ADMIN_ONLY && !PROXY_ONLY)
     report[`${backend.name}CiSummary`] = await measureCiSummary(backend)
   if (CI_ONLY) return
@@ -535,7 +619,9 @@ async function main() {
       ? 'api-proxy.json'
       : CI_ONLY
         ? 'api-ci.json'
-        : 'api.json'
+        : SEARCH_ONLY
+          ? 'api-search.json'
+          : 'api.json'
   fs.writeFileSync(path.join(root, 'bench-results', file), JSON.stringify(report, null, 2))
   console.log(
     `\nTargets (PostgreSQL, 100k nodes): search mix p95 ≤ 20 ms (1 conn.), ≤ 150 ms and ≥ 300 req/s (32); list p95 ≤ 10 ms (1 conn.), ≤ 50 ms and ≥ 1,000 req/s (32); suggestions p95 ≤ 10 ms (1 conn.), ≤ 50 ms (32); review queue page p95 ≤ 50 ms at 1 connection; a proxied provider lookup p95 ≤ 2 ms over a direct call. Written to bench-results/${file}`,
