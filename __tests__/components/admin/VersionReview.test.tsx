@@ -216,11 +216,16 @@ describe('VersionReview', () => {
     const removed = within(section).getByText('Removed: 1 file').closest('details')
     expect(removed).toHaveTextContent('demo-node-main/old_module.py')
 
-    const table = within(section).getByRole('table')
-    const rows = within(table).getAllByRole('row')
-    expect(rows).toHaveLength(files.files.length + 1)
+    // The tree: the lone wrapper folder open, its files listed with their marks.
+    const tree = within(section).getByRole('list', { name: 'All files' })
+    expect(within(tree).getByRole('button', { name: 'demo-node-main/' })).toHaveAttribute(
+      'aria-expanded',
+      'true',
+    )
     const rowOf = (path: string) =>
-      rows.find((row) => within(row).queryByRole('button', { name: `Open ${path}` }))
+      within(tree)
+        .getByRole('button', { name: `Open ${path}` })
+        .closest('li')
     expect(rowOf('demo-node-main/new_feature.py')).toHaveTextContent('Added')
     expect(rowOf('demo-node-main/__init__.py')).toHaveTextContent('Changed')
     expect(rowOf('demo-node-main/util.py')).not.toHaveTextContent(/Added|Changed/)

@@ -1,13 +1,22 @@
-// The files of the version's archive and what changed since the node's previous version with an
-// archive. Paths open the file viewer. "No archive yet" (404) and "the archive failed the
+// The files of the version's archive as a folder tree, and what changed since the node's previous
+// version with an archive. Paths open the file viewer. "No archive yet" (404) and "the archive failed the
 // checks" (409) are answers, shown as messages.
 import { useTranslation } from 'next-i18next/pages'
-import { useMemo, type ReactNode } from 'react'
+import { useId, useMemo, useState, type ReactNode } from 'react'
 import { Badge } from '@/components/node/Badge'
 import type { AdminVersionFiles } from '@/src/api/generated/model'
 import { apiErrorMessage, errorStatus } from '@/src/lib/api-error'
 import { formatBytes } from '@/components/node/format'
 import { breakable } from '@/components/common/BreakableText'
+import { Button } from 'flowbite-react'
+import {
+  allFolderPaths,
+  buildFileTree,
+  folderPathsOf,
+  initiallyOpenFolders,
+  type FileTreeFile,
+  type FileTreeFolder,
+} from './review-utils'
 import { LOCATION_BUTTON, MUTED, SECTION, SECTION_TITLE } from './styles'
 
 export interface ArchiveFilesProps {
@@ -17,6 +26,8 @@ export interface ArchiveFilesProps {
   /** The file shown in the viewer, marked in the table. */
   selectedFile: string | undefined
   onOpen: (file: string) => void
+  /** The archive paths of the version's findings (one entry per finding): their folders open. */
+  flaggedFiles?: string[]
 }
 
 /** Lists longer than this start folded, so a big change does not push the table far down. */
@@ -24,10 +35,13 @@ const OPEN_LIST_LIMIT = 20
 
 function FileButton({
   path,
+  label = path,
   selected,
   onOpen,
 }: {
   path: string
+  /** What is shown (a file's name in the tree); the accessible name always has the path. */
+  label?: string
   selected: boolean
   onOpen: (file: string) => void
 }) {
@@ -40,7 +54,7 @@ function FileButton({
       aria-current={selected ? 'true' : undefined}
       onClick={() => onOpen(path)}
     >
-      {breakable(path)}
+      {breakable(label)}
     </button>
   )
 }
@@ -113,86 +127,195 @@ function ChangesSummary({
   )
 }
 
-function FilesTable({
+interface TreeProps {
+  selectedFile: string | undefined
+  onOpen: (file: string) => void
+  open: Set<string>
+  toggle: (folder: string) => void
+  added: Set<string>
+  changed: Set<string>
+  /** How many findings each file has. */
+  findings: Map<string, number>
+}
+
+const ROW = 'flex flex-wrap items-center justify-between gap-x-3 gap-y-1 py-1'
+
+function FileRow({ file, ...props }: TreeProps & { file: FileTreeFile }) {
+  const { t, i18n } = useTranslation('common')
+  const selected = file.path === props.selectedFile
+  const mark = props.added.has(file.path)
+    ? 'added'
+    : props.changed.has(file.path)
+      ? 'changed'
+      : undefined
+  const found = props.findings.get(file.path) ?? 0
+  return (
+    <li className={`${ROW} rounded px-1 ${selected ? 'bg-blue-50 dark:bg-blue-950' : ''}`}>
+      <span className="inline-flex min-w-0 flex-wrap items-center gap-2">
+        <FileButton path={file.path} label={file.name} selected={selected} onOpen={props.onOpen} />
+        {mark && (
+          <Badge tone={mark === 'added' ? 'green' : 'yellow'}>
+            {t(`admin.review.files.${mark}`)}
+          </Badge>
+        )}
+        {found > 0 && <Badge tone="red">{t('admin.review.files.flagged', { count: found })}</Badge>}
+      </span>
+      <span className={`whitespace-nowrap ${MUTED}`}>{formatBytes(file.size, i18n.language)}</span>
+    </li>
+  )
+}
+
+function FolderRow({ folder, ...props }: TreeProps & { folder: FileTreeFolder }) {
+  const { t, i18n } = useTranslation('common')
+  const expanded = props.open.has(folder.path)
+  const listId = `archive-folder-${useId()}`
+  const found = [...props.findings].reduce(
+    (sum, [path, count]) => sum + (path.startsWith(folder.path) ? count : 0),
+    0,
+  )
+  return (
+    <li>
+      <div className={ROW}>
+        <span className="inline-flex min-w-0 flex-wrap items-center gap-2">
+          <button
+            type="button"
+            aria-expanded={expanded}
+            aria-controls={expanded ? listId : undefined}
+            onClick={() => props.toggle(folder.path)}
+            className="inline-flex min-w-0 cursor-pointer items-center gap-1 rounded text-left font-mono font-medium break-words text-gray-900 hover:underline focus-visible:ring-2 focus-visible:ring-blue-600 focus-visible:outline-none dark:text-white"
+          >
+            <span aria-hidden="true" className="inline-block w-4 shrink-0 text-center">
+              {expanded ? '▾' : '▸'}
+            </span>
+            <span className="min-w-0">{breakable(`${folder.name}/`)}</span>
+          </button>
+          {found > 0 && (
+            <Badge tone="red">{t('admin.review.files.flagged', { count: found })}</Badge>
+          )}
+        </span>
+        <span className={`whitespace-nowrap ${MUTED}`}>
+          {t('admin.review.files.folderSummary', {
+            count: folder.files,
+            size: formatBytes(folder.size, i18n.language),
+          })}
+        </span>
+      </div>
+      {expanded && (
+        <ul
+          id={listId}
+          className="ml-2 border-l border-gray-200 pl-3 sm:ml-3 sm:pl-4 dark:border-gray-700"
+        >
+          <TreeEntries folder={folder} {...props} />
+        </ul>
+      )}
+    </li>
+  )
+}
+
+function TreeEntries({ folder, ...props }: TreeProps & { folder: FileTreeFolder }) {
+  return folder.children.map((child) =>
+    child.kind === 'folder' ? (
+      <FolderRow key={child.path} folder={child} {...props} />
+    ) : (
+      <FileRow key={child.path} file={child} {...props} />
+    ),
+  )
+}
+
+/**
+ * The archive's files as a folder tree: the first level shows, deeper folders start collapsed
+ * except those holding a file with findings (and a lone folder wrapping the whole archive); the
+ * file opened in the viewer has its folders opened.
+ */
+function FilesTree({
   data,
   selectedFile,
   onOpen,
-}: Pick<ArchiveFilesProps, 'selectedFile' | 'onOpen'> & { data: AdminVersionFiles }) {
+  flaggedFiles,
+}: Pick<ArchiveFilesProps, 'selectedFile' | 'onOpen' | 'flaggedFiles'> & {
+  data: AdminVersionFiles
+}) {
   const { t, i18n } = useTranslation('common')
-  const files = useMemo(
-    () => [...data.files].sort((a, b) => a.path.localeCompare(b.path)),
-    [data.files],
-  )
+  const tree = useMemo(() => buildFileTree(data.files), [data.files])
+  const findings = useMemo(() => {
+    const counts = new Map<string, number>()
+    for (const path of flaggedFiles ?? []) counts.set(path, (counts.get(path) ?? 0) + 1)
+    return counts
+  }, [flaggedFiles])
+  const [open, setOpen] = useState(() => initiallyOpenFolders(tree, findings.keys()))
+  const openFoldersOf = (paths: Iterable<string>) =>
+    setOpen((before) => new Set([...before, ...[...paths].flatMap(folderPathsOf)]))
+  // Folders of a file opened from elsewhere (a finding, a shared link) open with it, and those
+  // of findings that arrive later (a version still being checked).
+  const [shown, setShown] = useState(selectedFile)
+  if (shown !== selectedFile) {
+    setShown(selectedFile)
+    if (selectedFile) openFoldersOf([selectedFile])
+  }
+  const flaggedKey = [...findings.keys()].join('\n')
+  const [flaggedShown, setFlaggedShown] = useState(flaggedKey)
+  if (flaggedShown !== flaggedKey) {
+    setFlaggedShown(flaggedKey)
+    openFoldersOf(findings.keys())
+  }
   const added = useMemo(() => new Set(data.diff?.added), [data.diff])
   const changed = useMemo(() => new Set(data.diff?.changed), [data.diff])
+  const toggle = (folder: string) =>
+    setOpen((before) => {
+      const after = new Set(before)
+      if (!after.delete(folder)) after.add(folder)
+      return after
+    })
+  const props = { selectedFile, onOpen, open, toggle, added, changed, findings }
+  const hasFolders = tree.children.some((child) => child.kind === 'folder')
   return (
     <div className="mt-4">
-      <h3 className="text-base font-semibold">{t('admin.review.files.listTitle')}</h3>
+      <h3 className="text-base font-semibold" id="review-files-tree">
+        {t('admin.review.files.listTitle')}
+      </h3>
       <p className={`mt-1 text-sm ${MUTED}`}>
         {t('admin.review.files.count', {
-          count: files.length,
+          count: tree.files,
           size: formatBytes(data.archive_size, i18n.language),
         })}
       </p>
-      <div className="mt-2 overflow-x-auto">
-        <table className="w-full text-left text-sm">
-          <caption className="sr-only">{t('admin.review.files.caption')}</caption>
-          <thead className="border-b border-gray-200 text-xs text-gray-700 uppercase dark:border-gray-700 dark:text-gray-300">
-            <tr>
-              <th scope="col" className="py-2 pr-3">
-                {t('admin.review.files.path')}
-              </th>
-              <th scope="col" className="py-2 text-right whitespace-nowrap">
-                {t('admin.review.files.size')}
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {files.map((file) => {
-              const selected = file.path === selectedFile
-              const mark = added.has(file.path)
-                ? 'added'
-                : changed.has(file.path)
-                  ? 'changed'
-                  : undefined
-              return (
-                <tr
-                  key={file.path}
-                  className={`border-b border-gray-100 last:border-0 dark:border-gray-700 ${
-                    selected ? 'bg-blue-50 dark:bg-blue-950' : ''
-                  }`}
-                >
-                  <td className="py-1.5 pr-3">
-                    <span className="inline-flex flex-wrap items-center gap-2">
-                      <FileButton path={file.path} selected={selected} onOpen={onOpen} />
-                      {mark && (
-                        <Badge tone={mark === 'added' ? 'green' : 'yellow'}>
-                          {t(`admin.review.files.${mark}`)}
-                        </Badge>
-                      )}
-                    </span>
-                  </td>
-                  <td className="py-1.5 text-right whitespace-nowrap">
-                    {formatBytes(file.size, i18n.language)}
-                  </td>
-                </tr>
-              )
-            })}
-          </tbody>
-        </table>
-      </div>
+      {hasFolders && (
+        <p className="mt-2 flex flex-wrap gap-2">
+          <Button color="light" size="xs" onClick={() => setOpen(new Set(allFolderPaths(tree)))}>
+            {t('admin.review.files.expandAll')}
+          </Button>
+          <Button color="light" size="xs" onClick={() => setOpen(new Set())}>
+            {t('admin.review.files.collapseAll')}
+          </Button>
+        </p>
+      )}
+      <ul aria-labelledby="review-files-tree" className="mt-2 text-sm">
+        <TreeEntries folder={tree} {...props} />
+      </ul>
     </div>
   )
 }
 
-export function ArchiveFiles({ data, isPending, error, selectedFile, onOpen }: ArchiveFilesProps) {
+export function ArchiveFiles({
+  data,
+  isPending,
+  error,
+  selectedFile,
+  onOpen,
+  flaggedFiles,
+}: ArchiveFilesProps) {
   const { t } = useTranslation('common')
   let body: ReactNode
   if (data) {
     body = (
       <>
         <ChangesSummary data={data} selectedFile={selectedFile} onOpen={onOpen} />
-        <FilesTable data={data} selectedFile={selectedFile} onOpen={onOpen} />
+        <FilesTree
+          data={data}
+          selectedFile={selectedFile}
+          onOpen={onOpen}
+          flaggedFiles={flaggedFiles}
+        />
       </>
     )
   } else if (isPending) {

@@ -333,6 +333,9 @@ export function VersionReview({ nodeId, version: versionNumber }: VersionReviewP
           error={files.error}
           selectedFile={selection?.file}
           onOpen={(file) => open(file, 0)}
+          flaggedFiles={findings.flatMap((finding) =>
+            finding.file_path ? [resolveArchivePath(finding.file_path, files.data?.files)] : [],
+          )}
         />
         <FileViewer
           nodeId={nodeId}

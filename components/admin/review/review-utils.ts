@@ -61,3 +61,95 @@ export function isTypingTarget(target: EventTarget | null): boolean {
     target instanceof HTMLSelectElement
   )
 }
+
+/** A folder of the archive's file tree, with how many files and bytes it holds in all. */
+export interface FileTreeFolder {
+  kind: 'folder'
+  name: string
+  /** Its path with a final slash ("pack-main/src/"); '' for the archive's root. */
+  path: string
+  children: FileTreeEntry[]
+  files: number
+  size: number
+}
+
+export interface FileTreeFile {
+  kind: 'file'
+  name: string
+  path: string
+  size: number
+}
+
+export type FileTreeEntry = FileTreeFolder | FileTreeFile
+
+/** The archive's files as a tree of folders: folders first, then files, each by name. */
+export function buildFileTree(files: readonly { path: string; size: number }[]): FileTreeFolder {
+  const root: FileTreeFolder = {
+    kind: 'folder',
+    name: '',
+    path: '',
+    children: [],
+    files: 0,
+    size: 0,
+  }
+  const folders = new Map<string, FileTreeFolder>([['', root]])
+  for (const file of files) {
+    const parts = file.path.split('/').filter((part) => part !== '')
+    let parent = root
+    parent.files += 1
+    parent.size += file.size
+    for (const [index, name] of parts.slice(0, -1).entries()) {
+      const path = `${parts.slice(0, index + 1).join('/')}/`
+      let folder = folders.get(path)
+      if (!folder) {
+        folder = { kind: 'folder', name, path, children: [], files: 0, size: 0 }
+        folders.set(path, folder)
+        parent.children.push(folder)
+      }
+      folder.files += 1
+      folder.size += file.size
+      parent = folder
+    }
+    parent.children.push({
+      kind: 'file',
+      name: parts.at(-1) ?? file.path,
+      path: file.path,
+      size: file.size,
+    })
+  }
+  const sort = (folder: FileTreeFolder) => {
+    folder.children.sort(
+      (a, b) =>
+        Number(b.kind === 'folder') - Number(a.kind === 'folder') || a.name.localeCompare(b.name),
+    )
+    for (const child of folder.children) if (child.kind === 'folder') sort(child)
+  }
+  sort(root)
+  return root
+}
+
+/** The folders a file is in ("a/b/c.py" → "a/", "a/b/"). */
+export function folderPathsOf(path: string): string[] {
+  const parts = path.split('/').filter((part) => part !== '')
+  return parts.slice(0, -1).map((_, index) => `${parts.slice(0, index + 1).join('/')}/`)
+}
+
+/**
+ * The folders open at first: only the first level shows, except the folders holding a flagged
+ * file (a file with findings), and a lone folder that wraps the whole archive ("pack-main/"),
+ * whose contents are the first level that matters.
+ */
+export function initiallyOpenFolders(tree: FileTreeFolder, flagged: Iterable<string>): Set<string> {
+  const open = new Set<string>()
+  const [only] = tree.children
+  if (tree.children.length === 1 && only.kind === 'folder') open.add(only.path)
+  for (const path of flagged) for (const folder of folderPathsOf(path)) open.add(folder)
+  return open
+}
+
+/** Every folder of the tree. */
+export function allFolderPaths(tree: FileTreeFolder): string[] {
+  return tree.children.flatMap((child) =>
+    child.kind === 'folder' ? [child.path, ...allFolderPaths(child)] : [],
+  )
+}
