@@ -18,11 +18,15 @@ export const nodeOrderBy: Record<NodeSort, SQL[]> = {
   name: [sql`lower(${nodes.name})`, asc(nodes.id)],
 }
 
-/** Versions newest first by semver (a release ranks above its prereleases). */
+/**
+ * Versions newest first by semver, the order of server/db/semver.ts compareParsed(): numbers as
+ * numbers (numeric columns), a release above its prereleases, then the prerelease key, whose
+ * order holds byte by byte (collation "C", whatever the database's collation).
+ */
 export const versionSemverDesc: SQL[] = [
   desc(nodeVersions.major),
   desc(nodeVersions.minor),
   desc(nodeVersions.patch),
   sql`(${nodeVersions.prerelease} = '') desc`,
-  desc(nodeVersions.prerelease),
+  sql`${nodeVersions.prereleaseKey} collate "C" desc`,
 ]

@@ -19,6 +19,7 @@ import {
   index,
   integer,
   jsonb,
+  numeric,
   pgEnum,
   pgTable,
   primaryKey,
@@ -225,12 +226,22 @@ export const nodeVersions = pgTable(
       .notNull()
       .references((): AnyPgColumn => nodes.id, { onDelete: 'cascade', onUpdate: 'cascade' }),
     version: text('version').notNull(),
-    /** Semver sort key (see semverSortKey()); order by major, minor, patch, (prerelease = ''), prerelease. */
-    major: integer('major').notNull().default(0),
-    minor: integer('minor').notNull().default(0),
-    patch: integer('patch').notNull().default(0),
+    /**
+     * Semver sort key (see semverSortKey()); ordered by versionSemverDesc (ordering.ts). The
+     * numbers go up to 2^64 − 1 (20 digits), beyond bigint: numeric(20,0), read as exact text.
+     */
+    major: numeric('major', { precision: 20, scale: 0 }).notNull().default('0'),
+    minor: numeric('minor', { precision: 20, scale: 0 }).notNull().default('0'),
+    patch: numeric('patch', { precision: 20, scale: 0 }).notNull().default('0'),
     /** '' for a release version. */
     prerelease: text('prerelease').notNull().default(''),
+    /**
+     * `prerelease` as a key that orders by semver §11 in the "C" collation: numeric identifiers
+     * by value and below alphanumeric ones (registry_prerelease_key(), migration 0018).
+     */
+    prereleaseKey: text('prerelease_key')
+      .notNull()
+      .generatedAlwaysAs((): SQL => sql`registry_prerelease_key("prerelease")`),
     changelog: text('changelog').notNull().default(''),
     dependencies: text('dependencies')
       .array()

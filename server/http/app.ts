@@ -15,6 +15,7 @@ import openapiGlue from 'fastify-openapi-glue'
 import { authenticate } from '../auth/authenticate'
 import type { AppDeps } from './context'
 import {
+  CONTRACT_FORMATS,
   DEFAULT_BODY_LIMIT_KB,
   listOperations,
   loadContract,
@@ -52,6 +53,7 @@ function strictBodyValidators(): FastifySchemaCompiler<unknown> {
     removeAdditional: false,
     useDefaults: true,
     verbose: true,
+    formats: CONTRACT_FORMATS,
   } as const
   const forBody = compilers({}, { customOptions: { ...ajvOptions, coerceTypes: false } })
   const forText = compilers({}, { customOptions: { ...ajvOptions, coerceTypes: 'array' } })

@@ -43,6 +43,7 @@ describe.each(BACKENDS)('bad input on %s', (backend) => {
     ['/nodes/has%20space', 'nodeId'],
     [`/nodes/${'n'.repeat(101)}`, 'nodeId'],
     ['/nodes/ok-node/install?version=not-semver', 'version'],
+    ['/nodes/ok-node/install?version=1.0.18446744073709551616', 'version'],
     ['/nodes/ok-node/versions/1.0', 'versionId'],
     ['/nodes/ok-node/versions?statuses=NodeVersionStatusBogus', 'statuses'],
     ['/versions?nodeId=bad%20id', 'nodeId'],
@@ -244,7 +245,14 @@ describe.each(BACKENDS)('bad input on %s', (backend) => {
     })
 
     it('accepts only strict semantic versions, with a message that says so', async () => {
-      for (const version of ['01.0.0', '1.02.0', '999999999999999999999.0.0', '1.0.0-01', '1.0']) {
+      for (const version of [
+        '01.0.0',
+        '1.02.0',
+        '999999999999999999999.0.0',
+        '18446744073709551616.0.0',
+        '1.0.0-01',
+        '1.0',
+      ]) {
         const message = await refused(
           `/publishers/${publisherId}/nodes/semver-node/versions`,
           JSON.stringify({ personal_access_token: token, node: {}, node_version: { version } }),

@@ -2129,9 +2129,15 @@ export interface components {
     schemas: {
         PublisherId: string;
         NodeId: string;
-        /** @description A semantic version, e.g. `1.2.3` or `2.0.0-beta.1`. */
+        /**
+         * Format: semver
+         * @description A semantic version, e.g. `1.2.3` or `2.0.0-beta.1`.
+         */
         SemVer: string;
-        /** @description A semver version string or `latest`. */
+        /**
+         * Format: semver-or-latest
+         * @description A semver version string or `latest`.
+         */
         VersionSelector: string;
         /** @enum {string} */
         NodeStatus: "NodeStatusActive" | "NodeStatusDeleted" | "NodeStatusBanned";

@@ -7,7 +7,13 @@ import Ajv, { type ValidateFunction } from 'ajv'
 import { parse } from 'yaml'
 import type { Schemas } from './operations'
 import { buildApp } from './app'
-import { CONTRACT_PATH, listOperations, loadContract, type OperationInfo } from './contract'
+import {
+  CONTRACT_FORMATS,
+  CONTRACT_PATH,
+  listOperations,
+  loadContract,
+  type OperationInfo,
+} from './contract'
 import { handlerFor } from './operations'
 import { handlers } from './handlers'
 import { attachDemoMembership } from '../seed/accounts'
@@ -100,6 +106,7 @@ function createValidator() {
   ajv.addFormat('binary', true)
   ajv.addFormat('int64', true)
   ajv.addFormat('int32', true)
+  for (const [name, format] of Object.entries(CONTRACT_FORMATS)) ajv.addFormat(name, format)
   const schemas = isObject(contract.components) ? contract.components.schemas : undefined
   ajv.addSchema({ $id: 'contract', definitions: toJsonSchema(schemas) })
   const cache = new Map<string, ValidateFunction>()

@@ -3,6 +3,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { parse } from 'yaml'
+import { isVersion } from '../db/semver'
 
 export const CONTRACT_PATH = path.join(__dirname, '..', '..', 'openapi.yml')
 
@@ -56,6 +57,18 @@ export interface OperationInfo {
   /** Anonymous answers are shared with identical requests for a moment (`x-public-cache`). */
   publicCache: boolean
 }
+
+/**
+ * The contract's own string formats (`format:` in openapi.yml) and their checks, for the
+ * server's validators: a rule a pattern cannot say plainly (numbers up to 2^64 − 1).
+ */
+export const CONTRACT_FORMATS = {
+  semver: { type: 'string', validate: isVersion },
+  'semver-or-latest': {
+    type: 'string',
+    validate: (text: string) => text === 'latest' || isVersion(text),
+  },
+} as const
 
 /** JSON request bodies are small; an operation may allow more with `x-body-limit-kb`. */
 export const DEFAULT_BODY_LIMIT_KB = 64

@@ -3,10 +3,9 @@
 // is new since the version a user runs. Versions are compared as semver (a leading `v` is
 // optional); `v1.2.0` and `1.2.0` of one project are the same release.
 import { and, eq, inArray, sql } from 'drizzle-orm'
-import semver from 'semver'
 import type { Db } from '../db/client'
 import { isUniqueViolation } from '../db/errors'
-import { compareVersions } from '../db/semver'
+import { compareParsed, formatVersion, parseVersion, type ParsedVersion } from '../db/semver'
 import { releases, type Release } from '../db/schema'
 import { badRequest, conflict, notFound } from '../http/errors'
 import type { Schemas } from '../http/operations'
@@ -28,9 +27,23 @@ export function toApiRelease(row: Release): Schemas['Release'] {
   }
 }
 
-/** The version without its `v`, if it is a semantic version (else null). */
+/** A stored or asked-for version, `v` optional, if it is a semantic version (else null). */
+function parseRelease(version: string): ParsedVersion | null {
+  return parseVersion(version.trim().replace(/^v/, ''))
+}
+
+/** The version without its `v` (nor build metadata), if it is a semantic version (else null). */
 export function bareVersion(version: string): string | null {
-  return semver.valid(version.trim().replace(/^v/, ''))
+  const parsed = parseRelease(version)
+  return parsed && formatVersion(parsed)
+}
+
+/** Semver order of two release versions (`v` optional); those that are none rank first. */
+function compareReleases(a: string, b: string): number {
+  const pa = parseRelease(a)
+  const pb = parseRelease(b)
+  if (pa && pb) return compareParsed(pa, pb)
+  return pa ? 1 : pb ? -1 : a < b ? -1 : a > b ? 1 : 0
 }
 
 /** Both spellings a stored version may have: `1.2.0` and `v1.2.0`. */
@@ -60,10 +73,10 @@ export async function listReleases(
     .from(releases)
     .where(filters.project !== undefined ? eq(releases.project, filters.project) : undefined)
   return rows
-    .filter((row) => current === null || compareVersions(row.version, current) > 0)
+    .filter((row) => current === null || compareReleases(row.version, current) > 0)
     .sort(
       (a, b) =>
-        compareVersions(b.version, a.version) ||
+        compareReleases(b.version, a.version) ||
         new Date(b.publishedAt).getTime() - new Date(a.publishedAt).getTime() ||
         b.id - a.id,
     )
@@ -169,8 +182,8 @@ export async function upsertRelease(db: Db, release: NewReleaseRow): Promise<Rel
  */
 export function attentionOf(version: string, text: { title: string; content: string }): Attention {
   if (/breaking/i.test(`${text.title}\n${text.content}`)) return 'high'
-  const parsed = semver.parse(bareVersion(version))
-  if (!parsed || parsed.patch !== 0) return 'low'
-  if (parsed.minor === 0 && parsed.major > 0) return 'high'
+  const parsed = parseRelease(version)
+  if (!parsed || parsed.patch !== 0n) return 'low'
+  if (parsed.minor === 0n && parsed.major > 0n) return 'high'
   return 'medium'
 }

@@ -102,9 +102,9 @@ export interface DemoVersion {
   id: string
   nodeId: string
   version: string
-  major: number
-  minor: number
-  patch: number
+  major: string
+  minor: string
+  patch: string
   prerelease: string
   changelog: string
   dependencies: string[]

@@ -53,7 +53,7 @@ transaction.
 export const adminUpdateNodeVersionPathNodeIdMax = 100;
 export const adminUpdateNodeVersionPathNodeIdRegExp = new RegExp('^[A-Za-z0-9](?:[A-Za-z0-9._-]{0,98}[A-Za-z0-9])?$');
 export const adminUpdateNodeVersionPathVersionNumberMax = 100;
-export const adminUpdateNodeVersionPathVersionNumberRegExp = new RegExp('^(?:0|[1-9]\\d{0,8})\\.(?:0|[1-9]\\d{0,8})\\.(?:0|[1-9]\\d{0,8})(?:-(?:0|[1-9]\\d*|\\d*[A-Za-z-][0-9A-Za-z-]*)(?:\\.(?:0|[1-9]\\d*|\\d*[A-Za-z-][0-9A-Za-z-]*))*)?(?:\\+[0-9A-Za-z-]+(?:\\.[0-9A-Za-z-]+)*)?$');
+export const adminUpdateNodeVersionPathVersionNumberRegExp = new RegExp('^(?:0|[1-9]\\d{0,19})\\.(?:0|[1-9]\\d{0,19})\\.(?:0|[1-9]\\d{0,19})(?:-(?:0|[1-9]\\d{0,19}|\\d*[A-Za-z-][0-9A-Za-z-]*)(?:\\.(?:0|[1-9]\\d{0,19}|\\d*[A-Za-z-][0-9A-Za-z-]*))*)?(?:\\+[0-9A-Za-z-]+(?:\\.[0-9A-Za-z-]+)*)?$');
 
 
 export const adminUpdateNodeVersionParams = zod.object({
@@ -290,7 +290,7 @@ are recomputed, in one transaction. The batch can be undone with `undoAdminBatch
 export const adminDecideVersionsBodyVersionsItemNodeIdMax = 100;
 export const adminDecideVersionsBodyVersionsItemNodeIdRegExp = new RegExp('^[A-Za-z0-9](?:[A-Za-z0-9._-]{0,98}[A-Za-z0-9])?$');
 export const adminDecideVersionsBodyVersionsItemVersionMax = 100;
-export const adminDecideVersionsBodyVersionsItemVersionRegExp = new RegExp('^(?:0|[1-9]\\d{0,8})\\.(?:0|[1-9]\\d{0,8})\\.(?:0|[1-9]\\d{0,8})(?:-(?:0|[1-9]\\d*|\\d*[A-Za-z-][0-9A-Za-z-]*)(?:\\.(?:0|[1-9]\\d*|\\d*[A-Za-z-][0-9A-Za-z-]*))*)?(?:\\+[0-9A-Za-z-]+(?:\\.[0-9A-Za-z-]+)*)?$');
+export const adminDecideVersionsBodyVersionsItemVersionRegExp = new RegExp('^(?:0|[1-9]\\d{0,19})\\.(?:0|[1-9]\\d{0,19})\\.(?:0|[1-9]\\d{0,19})(?:-(?:0|[1-9]\\d{0,19}|\\d*[A-Za-z-][0-9A-Za-z-]*)(?:\\.(?:0|[1-9]\\d{0,19}|\\d*[A-Za-z-][0-9A-Za-z-]*))*)?(?:\\+[0-9A-Za-z-]+(?:\\.[0-9A-Za-z-]+)*)?$');
 export const adminDecideVersionsBodyVersionsMax = 200;export const adminDecideVersionsBodyReasonMax = 1000;
 
 export const adminDecideVersionsBody = zod.object({
@@ -521,7 +521,7 @@ checks (its findings are in the version's `scan_findings`).
 export const listAdminVersionFilesPathNodeIdMax = 100;
 export const listAdminVersionFilesPathNodeIdRegExp = new RegExp('^[A-Za-z0-9](?:[A-Za-z0-9._-]{0,98}[A-Za-z0-9])?$');
 export const listAdminVersionFilesPathVersionNumberMax = 100;
-export const listAdminVersionFilesPathVersionNumberRegExp = new RegExp('^(?:0|[1-9]\\d{0,8})\\.(?:0|[1-9]\\d{0,8})\\.(?:0|[1-9]\\d{0,8})(?:-(?:0|[1-9]\\d*|\\d*[A-Za-z-][0-9A-Za-z-]*)(?:\\.(?:0|[1-9]\\d*|\\d*[A-Za-z-][0-9A-Za-z-]*))*)?(?:\\+[0-9A-Za-z-]+(?:\\.[0-9A-Za-z-]+)*)?$');
+export const listAdminVersionFilesPathVersionNumberRegExp = new RegExp('^(?:0|[1-9]\\d{0,19})\\.(?:0|[1-9]\\d{0,19})\\.(?:0|[1-9]\\d{0,19})(?:-(?:0|[1-9]\\d{0,19}|\\d*[A-Za-z-][0-9A-Za-z-]*)(?:\\.(?:0|[1-9]\\d{0,19}|\\d*[A-Za-z-][0-9A-Za-z-]*))*)?(?:\\+[0-9A-Za-z-]+(?:\\.[0-9A-Za-z-]+)*)?$');
 
 
 export const listAdminVersionFilesParams = zod.object({
@@ -559,7 +559,7 @@ path that is not a file of the archive, 415 for a file that is not UTF-8 text.
 export const getAdminVersionFilePathNodeIdMax = 100;
 export const getAdminVersionFilePathNodeIdRegExp = new RegExp('^[A-Za-z0-9](?:[A-Za-z0-9._-]{0,98}[A-Za-z0-9])?$');
 export const getAdminVersionFilePathVersionNumberMax = 100;
-export const getAdminVersionFilePathVersionNumberRegExp = new RegExp('^(?:0|[1-9]\\d{0,8})\\.(?:0|[1-9]\\d{0,8})\\.(?:0|[1-9]\\d{0,8})(?:-(?:0|[1-9]\\d*|\\d*[A-Za-z-][0-9A-Za-z-]*)(?:\\.(?:0|[1-9]\\d*|\\d*[A-Za-z-][0-9A-Za-z-]*))*)?(?:\\+[0-9A-Za-z-]+(?:\\.[0-9A-Za-z-]+)*)?$');
+export const getAdminVersionFilePathVersionNumberRegExp = new RegExp('^(?:0|[1-9]\\d{0,19})\\.(?:0|[1-9]\\d{0,19})\\.(?:0|[1-9]\\d{0,19})(?:-(?:0|[1-9]\\d{0,19}|\\d*[A-Za-z-][0-9A-Za-z-]*)(?:\\.(?:0|[1-9]\\d{0,19}|\\d*[A-Za-z-][0-9A-Za-z-]*))*)?(?:\\+[0-9A-Za-z-]+(?:\\.[0-9A-Za-z-]+)*)?$');
 
 
 export const getAdminVersionFileParams = zod.object({
@@ -991,7 +991,7 @@ export const installNodeParams = zod.object({
 })
 
 export const installNodeQueryVersionMax = 100;
-export const installNodeQueryVersionRegExp = new RegExp('^(?:latest|(?:0|[1-9]\\d{0,8})\\.(?:0|[1-9]\\d{0,8})\\.(?:0|[1-9]\\d{0,8})(?:-(?:0|[1-9]\\d*|\\d*[A-Za-z-][0-9A-Za-z-]*)(?:\\.(?:0|[1-9]\\d*|\\d*[A-Za-z-][0-9A-Za-z-]*))*)?(?:\\+[0-9A-Za-z-]+(?:\\.[0-9A-Za-z-]+)*)?)$');
+export const installNodeQueryVersionRegExp = new RegExp('^(?:latest|(?:0|[1-9]\\d{0,19})\\.(?:0|[1-9]\\d{0,19})\\.(?:0|[1-9]\\d{0,19})(?:-(?:0|[1-9]\\d{0,19}|\\d*[A-Za-z-][0-9A-Za-z-]*)(?:\\.(?:0|[1-9]\\d{0,19}|\\d*[A-Za-z-][0-9A-Za-z-]*))*)?(?:\\+[0-9A-Za-z-]+(?:\\.[0-9A-Za-z-]+)*)?)$');
 
 
 export const installNodeQueryParams = zod.object({
@@ -1216,7 +1216,7 @@ export const listNodeVersionsResponse = zod.array(listNodeVersionsResponseItem)
 export const getNodeVersionPathNodeIdMax = 100;
 export const getNodeVersionPathNodeIdRegExp = new RegExp('^[A-Za-z0-9](?:[A-Za-z0-9._-]{0,98}[A-Za-z0-9])?$');
 export const getNodeVersionPathVersionIdMax = 100;
-export const getNodeVersionPathVersionIdRegExp = new RegExp('^(?:latest|(?:0|[1-9]\\d{0,8})\\.(?:0|[1-9]\\d{0,8})\\.(?:0|[1-9]\\d{0,8})(?:-(?:0|[1-9]\\d*|\\d*[A-Za-z-][0-9A-Za-z-]*)(?:\\.(?:0|[1-9]\\d*|\\d*[A-Za-z-][0-9A-Za-z-]*))*)?(?:\\+[0-9A-Za-z-]+(?:\\.[0-9A-Za-z-]+)*)?)$');
+export const getNodeVersionPathVersionIdRegExp = new RegExp('^(?:latest|(?:0|[1-9]\\d{0,19})\\.(?:0|[1-9]\\d{0,19})\\.(?:0|[1-9]\\d{0,19})(?:-(?:0|[1-9]\\d{0,19}|\\d*[A-Za-z-][0-9A-Za-z-]*)(?:\\.(?:0|[1-9]\\d{0,19}|\\d*[A-Za-z-][0-9A-Za-z-]*))*)?(?:\\+[0-9A-Za-z-]+(?:\\.[0-9A-Za-z-]+)*)?)$');
 
 
 export const getNodeVersionParams = zod.object({
@@ -1269,7 +1269,7 @@ the semver version string or `latest`.
 export const listComfyNodesPathNodeIdMax = 100;
 export const listComfyNodesPathNodeIdRegExp = new RegExp('^[A-Za-z0-9](?:[A-Za-z0-9._-]{0,98}[A-Za-z0-9])?$');
 export const listComfyNodesPathVersionIdMax = 100;
-export const listComfyNodesPathVersionIdRegExp = new RegExp('^(?:latest|(?:0|[1-9]\\d{0,8})\\.(?:0|[1-9]\\d{0,8})\\.(?:0|[1-9]\\d{0,8})(?:-(?:0|[1-9]\\d*|\\d*[A-Za-z-][0-9A-Za-z-]*)(?:\\.(?:0|[1-9]\\d*|\\d*[A-Za-z-][0-9A-Za-z-]*))*)?(?:\\+[0-9A-Za-z-]+(?:\\.[0-9A-Za-z-]+)*)?)$');
+export const listComfyNodesPathVersionIdRegExp = new RegExp('^(?:latest|(?:0|[1-9]\\d{0,19})\\.(?:0|[1-9]\\d{0,19})\\.(?:0|[1-9]\\d{0,19})(?:-(?:0|[1-9]\\d{0,19}|\\d*[A-Za-z-][0-9A-Za-z-]*)(?:\\.(?:0|[1-9]\\d{0,19}|\\d*[A-Za-z-][0-9A-Za-z-]*))*)?(?:\\+[0-9A-Za-z-]+(?:\\.[0-9A-Za-z-]+)*)?)$');
 
 
 export const listComfyNodesParams = zod.object({
@@ -1319,7 +1319,7 @@ export const listComfyNodesResponse = zod.object({
 export const getComfyNodePathNodeIdMax = 100;
 export const getComfyNodePathNodeIdRegExp = new RegExp('^[A-Za-z0-9](?:[A-Za-z0-9._-]{0,98}[A-Za-z0-9])?$');
 export const getComfyNodePathVersionIdMax = 100;
-export const getComfyNodePathVersionIdRegExp = new RegExp('^(?:latest|(?:0|[1-9]\\d{0,8})\\.(?:0|[1-9]\\d{0,8})\\.(?:0|[1-9]\\d{0,8})(?:-(?:0|[1-9]\\d*|\\d*[A-Za-z-][0-9A-Za-z-]*)(?:\\.(?:0|[1-9]\\d*|\\d*[A-Za-z-][0-9A-Za-z-]*))*)?(?:\\+[0-9A-Za-z-]+(?:\\.[0-9A-Za-z-]+)*)?)$');
+export const getComfyNodePathVersionIdRegExp = new RegExp('^(?:latest|(?:0|[1-9]\\d{0,19})\\.(?:0|[1-9]\\d{0,19})\\.(?:0|[1-9]\\d{0,19})(?:-(?:0|[1-9]\\d{0,19}|\\d*[A-Za-z-][0-9A-Za-z-]*)(?:\\.(?:0|[1-9]\\d{0,19}|\\d*[A-Za-z-][0-9A-Za-z-]*))*)?(?:\\+[0-9A-Za-z-]+(?:\\.[0-9A-Za-z-]+)*)?)$');
 export const getComfyNodePathComfyNodeNameMax = 300;
 
 export const getComfyNodeParams = zod.object({
@@ -1361,7 +1361,7 @@ then class name. The answer keeps today's registry shape
 export const listAllComfyNodesQueryNodeIdMax = 100;
 export const listAllComfyNodesQueryNodeIdRegExp = new RegExp('^[A-Za-z0-9](?:[A-Za-z0-9._-]{0,98}[A-Za-z0-9])?$');
 export const listAllComfyNodesQueryNodeVersionMax = 100;
-export const listAllComfyNodesQueryNodeVersionRegExp = new RegExp('^(?:0|[1-9]\\d{0,8})\\.(?:0|[1-9]\\d{0,8})\\.(?:0|[1-9]\\d{0,8})(?:-(?:0|[1-9]\\d*|\\d*[A-Za-z-][0-9A-Za-z-]*)(?:\\.(?:0|[1-9]\\d*|\\d*[A-Za-z-][0-9A-Za-z-]*))*)?(?:\\+[0-9A-Za-z-]+(?:\\.[0-9A-Za-z-]+)*)?$');
+export const listAllComfyNodesQueryNodeVersionRegExp = new RegExp('^(?:0|[1-9]\\d{0,19})\\.(?:0|[1-9]\\d{0,19})\\.(?:0|[1-9]\\d{0,19})(?:-(?:0|[1-9]\\d{0,19}|\\d*[A-Za-z-][0-9A-Za-z-]*)(?:\\.(?:0|[1-9]\\d{0,19}|\\d*[A-Za-z-][0-9A-Za-z-]*))*)?(?:\\+[0-9A-Za-z-]+(?:\\.[0-9A-Za-z-]+)*)?$');
 export const listAllComfyNodesQueryComfyNodeNameMax = 300;export const listAllComfyNodesQueryPageDefault = 1;
 export const listAllComfyNodesQueryPageMax = 100000;export const listAllComfyNodesQueryLimitDefault = 10;
 export const listAllComfyNodesQueryLimitMax = 100;
@@ -2317,7 +2317,7 @@ export const publishNodeVersionParams = zod.object({
 export const publishNodeVersionBodyPersonalAccessTokenMax = 500;export const publishNodeVersionBodyNodeIdMax = 100;
 export const publishNodeVersionBodyNodeIdRegExp = new RegExp('^[A-Za-z0-9](?:[A-Za-z0-9._-]{0,98}[A-Za-z0-9])?$');
 export const publishNodeVersionBodyNodeNameMax = 200;export const publishNodeVersionBodyNodeDescriptionMax = 1000;export const publishNodeVersionBodyNodeAuthorMax = 200;export const publishNodeVersionBodyNodeLicenseMax = 2000;export const publishNodeVersionBodyNodeIconMax = 2000;export const publishNodeVersionBodyNodeBannerUrlMax = 2000;export const publishNodeVersionBodyNodeRepositoryMax = 2000;export const publishNodeVersionBodyNodeTagsItemMax = 100;export const publishNodeVersionBodyNodeTagsMax = 50;export const publishNodeVersionBodyNodeCategoryMax = 200;export const publishNodeVersionBodyNodeVersionVersionMax = 100;
-export const publishNodeVersionBodyNodeVersionVersionRegExp = new RegExp('^(?:0|[1-9]\\d{0,8})\\.(?:0|[1-9]\\d{0,8})\\.(?:0|[1-9]\\d{0,8})(?:-(?:0|[1-9]\\d*|\\d*[A-Za-z-][0-9A-Za-z-]*)(?:\\.(?:0|[1-9]\\d*|\\d*[A-Za-z-][0-9A-Za-z-]*))*)?(?:\\+[0-9A-Za-z-]+(?:\\.[0-9A-Za-z-]+)*)?$');
+export const publishNodeVersionBodyNodeVersionVersionRegExp = new RegExp('^(?:0|[1-9]\\d{0,19})\\.(?:0|[1-9]\\d{0,19})\\.(?:0|[1-9]\\d{0,19})(?:-(?:0|[1-9]\\d{0,19}|\\d*[A-Za-z-][0-9A-Za-z-]*)(?:\\.(?:0|[1-9]\\d{0,19}|\\d*[A-Za-z-][0-9A-Za-z-]*))*)?(?:\\+[0-9A-Za-z-]+(?:\\.[0-9A-Za-z-]+)*)?$');
 export const publishNodeVersionBodyNodeVersionChangelogMax = 10000;export const publishNodeVersionBodyNodeVersionDependenciesItemMax = 500;export const publishNodeVersionBodyNodeVersionDependenciesMax = 500;
 
 export const publishNodeVersionBody = zod.object({
