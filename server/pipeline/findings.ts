@@ -1,6 +1,7 @@
 // What the publishing pipeline reports about an archive. A finding has the field names today's
 // registry and its admin tools read from `status_reason` (a JSON array of findings); see
 // `ScanFinding` in openapi.yml.
+import type { FindingKind, Standard } from './standards'
 
 export const SEVERITIES = ['low', 'medium', 'high', 'critical'] as const
 export type Severity = (typeof SEVERITIES)[number]
@@ -20,7 +21,14 @@ export interface Finding {
   code_snippet: string
   message: string
   scanner: Scanner
+  /** Scan rules only: malicious code, or a breach of a published standard (see standards.ts). */
+  kind?: FindingKind
+  /** Scan rules only: the registry standard the rule enforces, with what to change. */
+  standard?: Standard
 }
+
+/** The severity SCAN_FLAG_SEVERITY defaults to. */
+export const DEFAULT_FLAG_SEVERITY: Severity = 'high'
 
 /** Whether `severity` is at least `threshold`. */
 export function atLeast(severity: Severity, threshold: Severity): boolean {

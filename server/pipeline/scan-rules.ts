@@ -6,6 +6,7 @@
 // (they keep state between calls), flow sources anchored at the line start so that their `.*?`
 // runs once per line (lines are at most 10,000 characters).
 import type { Severity } from './findings'
+import type { FindingKind, StandardKey } from './standards'
 
 export type Language = 'python' | 'javascript'
 
@@ -24,8 +25,27 @@ export interface FlowMatcher {
   sink: RegExp
 }
 
+/** What every rule says about the standard it enforces (standards.ts). */
+interface Enforces {
+  standard: StandardKey
+  /** Malicious (flags at SCAN_FLAG_SEVERITY) or a breach of a standard (shown, not flagged). */
+  outcome: FindingKind
+}
+
+/**
+ * Which Python code a rule looks at (JavaScript files are always read whole). Payload rules have
+ * no scope: they apply to every file, imported by ComfyUI or not. The others follow what ComfyUI
+ * runs when it loads the pack: the modules on the package's import graph from its entry module
+ * ("reachable", from the extractor; every file when unknown), and in them
+ * - `import-time`: module-level code (class bodies too), not function bodies and not
+ *   `if __name__ == "__main__":` blocks;
+ * - `runtime`: function bodies, which run when a node does;
+ * - `reachable`: any code.
+ */
+export type RuleScope = 'import-time' | 'runtime' | 'reachable'
+
 /** A rule on the text of source files. */
-export interface CodeRule {
+export interface CodeRule extends Enforces {
   kind: 'code'
   id: string
   severity: Severity
@@ -33,14 +53,20 @@ export interface CodeRule {
   message: string
   lines?: readonly LineMatcher[]
   flows?: readonly FlowMatcher[]
-  /** Only code that runs when the module is imported (Python: outside function bodies). */
-  importTimeOnly?: boolean
+  scope?: RuleScope
+  /**
+   * The severity when nothing from outside the package flows into the matched line (see
+   * `externalInput` in scan.ts); `severity` applies when something does.
+   */
+  untaintedSeverity?: Severity
+  /** Not reported on a line where one of these rules reported (the worse finding says it). */
+  supersededBy?: readonly string[]
   /** The file must also contain this somewhere (e.g. the child_process import). */
   fileRequires?: RegExp
 }
 
 /** A rule on the presence of a file. */
-export interface FileRule {
+export interface FileRule extends Enforces {
   kind: 'file'
   id: string
   severity: Severity
@@ -51,7 +77,7 @@ export interface FileRule {
 }
 
 /** A rule on declared dependencies (pyproject's list and requirements.txt). */
-export interface DependencyRule {
+export interface DependencyRule extends Enforces {
   kind: 'dependency'
   id: string
   severity: Severity
@@ -143,6 +169,8 @@ export const SCAN_RULES = [
   {
     kind: 'code',
     id: 'exec-decoded-payload',
+    standard: 'noEvalExec',
+    outcome: 'malicious',
     severity: 'critical',
     languages: ['python', 'javascript'],
     message:
@@ -153,6 +181,8 @@ export const SCAN_RULES = [
   {
     kind: 'code',
     id: 'download-exec',
+    standard: 'noEvalExec',
+    outcome: 'malicious',
     severity: 'critical',
     languages: ['python', 'javascript'],
     message:
@@ -177,6 +207,8 @@ export const SCAN_RULES = [
   {
     kind: 'code',
     id: 'credential-theft',
+    standard: 'noMaliciousBehavior',
+    outcome: 'malicious',
     severity: 'critical',
     languages: ['python', 'javascript'],
     message:
@@ -211,27 +243,59 @@ export const SCAN_RULES = [
   {
     kind: 'code',
     id: 'import-time-pip-install',
+    standard: 'noPipInstall',
+    outcome: 'standard',
     severity: 'high',
     languages: ['python'],
     message:
       'Installs packages with pip when the module is imported: dependencies belong in requirements.txt or pyproject.toml, where they can be reviewed.',
-    importTimeOnly: true,
+    scope: 'import-time',
     lines: [{ all: [PIP_INSTALL, RUNS_PROCESS] }, { all: [/\bpip\.main\s*\(/] }],
   },
   {
     kind: 'code',
     id: 'import-time-subprocess',
+    standard: 'secure',
+    outcome: 'malicious',
     severity: 'high',
     languages: ['python'],
     message:
       'Starts a process when the module is imported (subprocess, os.system, os.popen): it runs as soon as ComfyUI loads the node.',
-    importTimeOnly: true,
+    scope: 'import-time',
     lines: [{ all: [RUNS_PROCESS], unless: [PIP_INSTALL] }],
   },
   {
     kind: 'code',
+    id: 'runtime-pip-install',
+    standard: 'noPipInstall',
+    outcome: 'standard',
+    severity: 'medium',
+    languages: ['python'],
+    message:
+      'Installs packages with pip while the node runs: the registry standards ask for dependencies in requirements.txt or pyproject.toml, installed by ComfyUI-Manager.',
+    scope: 'runtime',
+    lines: [{ all: [PIP_INSTALL, RUNS_PROCESS] }, { all: [/\bpip\.main\s*\(/] }],
+  },
+  {
+    kind: 'code',
+    id: 'eval-exec-call',
+    standard: 'noEvalExec',
+    outcome: 'standard',
+    severity: 'medium',
+    languages: ['python'],
+    message:
+      'Calls eval or exec: the registry standards forbid them, because a workflow that passes its inputs to them can run any code.',
+    scope: 'reachable',
+    supersededBy: ['exec-decoded-payload', 'download-exec'],
+    lines: [{ all: [/(?<![\w.])(?:eval|exec)\s*\(/] }],
+  },
+  {
+    kind: 'code',
     id: 'shell-command-from-string',
+    standard: 'secure',
+    outcome: 'malicious',
     severity: 'high',
+    untaintedSeverity: 'medium',
     languages: ['python'],
     message:
       'Runs a shell command built from pieces of text (shell=True or os.system with concatenation, f-strings or formatting): a value containing ; or $() runs its own commands. Pass a list of arguments without shell=True.',
@@ -243,6 +307,8 @@ export const SCAN_RULES = [
   {
     kind: 'code',
     id: 'js-child-process',
+    standard: 'secure',
+    outcome: 'malicious',
     severity: 'high',
     languages: ['javascript'],
     message:
@@ -254,6 +320,8 @@ export const SCAN_RULES = [
   {
     kind: 'file',
     id: 'pth-file',
+    standard: 'noMaliciousBehavior',
+    outcome: 'malicious',
     severity: 'high',
     message:
       'A .pth path file: once copied into site-packages, Python runs its "import" lines at every start-up. (PyTorch weights, which are binary, are not reported.)',
@@ -263,6 +331,8 @@ export const SCAN_RULES = [
   {
     kind: 'dependency',
     id: 'known-malicious-dependency',
+    standard: 'noMaliciousBehavior',
+    outcome: 'malicious',
     severity: 'critical',
     message: 'Depends on a package known to be malicious',
     check: 'known-malicious',
@@ -270,6 +340,8 @@ export const SCAN_RULES = [
   {
     kind: 'dependency',
     id: 'typosquat-dependency',
+    standard: 'noMaliciousBehavior',
+    outcome: 'malicious',
     severity: 'high',
     message: 'Depends on a package whose name is one or two letters away from a popular one',
     check: 'typo-squat',
@@ -277,6 +349,8 @@ export const SCAN_RULES = [
   {
     kind: 'dependency',
     id: 'dependency-outside-pypi',
+    standard: 'secure',
+    outcome: 'standard',
     severity: 'low',
     message: 'Installs code from outside PyPI (a URL or another package index)',
     check: 'outside-pypi',

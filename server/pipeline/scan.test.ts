@@ -2,9 +2,10 @@ import { strToU8, zipSync, type Zippable } from 'fflate'
 
 import { checkArchive, DEFAULT_ARCHIVE_LIMITS, type CheckedArchive } from './archive'
 import type { Finding } from './findings'
-import { imitatedPackage, parseRequirement, scanArchive, type ScanBudget } from './scan'
-import { SCAN_FIXTURES } from './scan-fixtures'
+import { codeNames, imitatedPackage, parseRequirement, scanArchive, type ScanOptions } from './scan'
+import { FALSE_ALARM_LOOK_ALIKES, SCAN_FIXTURES } from './scan-fixtures'
 import { SCAN_RULES, type ScanRule } from './scan-rules'
+import { STANDARDS, STANDARDS_URL } from './standards'
 import { incompressibleText } from './test-zips'
 
 const LIMITS = { ...DEFAULT_ARCHIVE_LIMITS, maxArchiveBytes: 50 * 1024 * 1024 }
@@ -34,9 +35,18 @@ function archiveOf(files: Record<string, string | Uint8Array>): CheckedArchive {
 function scan(
   files: Record<string, string | Uint8Array>,
   dependencies: string[] = [],
-  budget?: Partial<ScanBudget>,
+  options?: ScanOptions,
 ) {
-  return scanArchive(archiveOf(files), dependencies, budget)
+  return scanArchive(archiveOf(files), dependencies, options)
+}
+
+/** Scans with the modules ComfyUI imports (archive paths; the test archives have no folder). */
+function scanImported(files: Record<string, string>, imported: string[]) {
+  return scan(files, [], { reachable: new Set(imported) })
+}
+
+function idsAndLines(findings: Finding[]): [string, number, string][] {
+  return findings.map((finding) => [finding.issue_type, finding.line_number, finding.severity])
 }
 
 function ids(findings: Finding[]): string[] {
@@ -67,6 +77,10 @@ describe('scan rules and their fixtures', () => {
       expect(finding.severity).toBe(rule?.severity)
       expect(finding.scanner).toBe(rule?.kind === 'dependency' ? 'dependency-scan' : 'static-scan')
       expect(finding.message.length).toBeGreaterThan(10)
+      // The standard it enforces, shown with the finding.
+      expect(finding.kind).toBe(rule?.outcome)
+      expect(finding.standard).toEqual(rule && STANDARDS[rule.standard])
+      expect(finding.standard?.url).toBe(STANDARDS_URL)
       if (rule?.kind !== 'file') {
         expect(finding.line_number).toBeGreaterThan(0)
         expect(finding.code_snippet.length).toBeGreaterThan(0)
@@ -80,6 +94,21 @@ describe('scan rules and their fixtures', () => {
     const { findings, filesScanned } = scan({ [fixture.file]: fixture.harmless })
     expect(findings).toEqual([])
     expect(filesScanned).toBeGreaterThan(0)
+  })
+
+  describe.each(FALSE_ALARM_LOOK_ALIKES)('look-alike: $what', ({ files, imported, expected }) => {
+    const { findings } = scanImported(files, imported)
+    it.each(ruleIds)('%s reports what it should', (id) => {
+      const severities = findings
+        .filter((finding) => finding.issue_type === id)
+        .map((finding) => finding.severity)
+      expect(severities).toEqual(expected[id] ?? [])
+    })
+    it('reports nothing else', () => {
+      expect(
+        findings.filter((finding) => !ruleIds.some((id) => id === finding.issue_type)),
+      ).toEqual([])
+    })
   })
 
   it('uses no stateful (g/y) regexes', () => {
@@ -173,6 +202,160 @@ os.popen("id")
     expect(scanArchive(checked.archive, []).findings).toMatchObject([
       { issue_type: 'import-time-subprocess', file_path: 'node-main/__init__.py', line_number: 2 },
     ])
+  })
+})
+
+describe('static scan: what ComfyUI runs', () => {
+  const NODE = 'NODE_CLASS_MAPPINGS = {}\n'
+  const POPEN = 'import subprocess\n\nsubprocess.Popen(["git", "status"])\n'
+
+  it('reports a top-level process in an imported module, not in a script ComfyUI never imports', () => {
+    const files = {
+      '__init__.py': `from . import helper\n${NODE}`,
+      'helper.py': POPEN,
+      'tools/release.py': POPEN,
+    }
+    expect(idsAndLines(scanImported(files, ['__init__.py', 'helper.py']).findings)).toEqual([
+      ['import-time-subprocess', 3, 'high'],
+    ])
+    expect(scanImported(files, ['__init__.py', 'helper.py']).findings[0].file_path).toBe(
+      'helper.py',
+    )
+  })
+
+  it("does not count an imported module's __main__ block as import time", () => {
+    const files = {
+      'helper.py':
+        'import subprocess\n\nif __name__ == "__main__":\n    subprocess.Popen(["git", "status"])\n',
+      'other.py': "import os\n\nif '__main__' == __name__:\n    os.system('make')\n",
+    }
+    expect(scanImported(files, ['__init__.py', 'helper.py', 'other.py']).findings).toEqual([])
+  })
+
+  it('treats every file as imported when the import graph is unknown (null)', () => {
+    const files = { 'release.py': POPEN }
+    expect(ids(scan(files, [], { reachable: null }).findings)).toEqual(['import-time-subprocess'])
+    expect(ids(scan(files).findings)).toEqual(['import-time-subprocess'])
+  })
+
+  it('keeps payload rules at full severity in files ComfyUI never imports', () => {
+    const files = {
+      'scripts/setup_env.py': 'import base64\nexec(base64.b64decode("cHJpbnQoMSk="))\n',
+      'tools/steal.py': 'import os\np = os.path.expanduser("~/.ssh/id_rsa")\n',
+      'models/hook.pth': 'import os\n',
+      'dev/minified.py': `x = ${'1+'.repeat(6000)}1\n`,
+    }
+    const { findings } = scanImported(files, ['__init__.py'])
+    expect(findings.map((f) => [f.issue_type, f.severity, f.file_path]).sort()).toEqual(
+      [
+        ['credential-theft', 'critical', 'tools/steal.py'],
+        ['exec-decoded-payload', 'critical', 'scripts/setup_env.py'],
+        ['minified-or-obfuscated', 'low', 'dev/minified.py'],
+        ['pth-file', 'high', 'models/hook.pth'],
+      ].sort(),
+    )
+    const minified = findings.find((f) => f.issue_type === 'minified-or-obfuscated')
+    expect(minified).toMatchObject({ kind: 'standard', standard: STANDARDS.noObfuscation })
+  })
+
+  it('reports pip installs at import time and at run time in imported modules only', () => {
+    const pip =
+      'import subprocess, sys\n\nsubprocess.check_call([sys.executable, "-m", "pip", "install", "x"])\n\ndef later():\n    subprocess.run(["pip", "install", "y"])\n'
+    expect(
+      idsAndLines(scanImported({ 'nodes.py': pip }, ['__init__.py', 'nodes.py']).findings),
+    ).toEqual([
+      ['import-time-pip-install', 3, 'high'],
+      ['runtime-pip-install', 6, 'medium'],
+    ])
+    expect(scanImported({ 'install.py': pip }, ['__init__.py']).findings).toEqual([])
+  })
+
+  it('reports eval/exec as a standard, once, and not method calls or literal_eval', () => {
+    const source = [
+      'import ast, base64',
+      'def run(self, expression, model):',
+      '    model.eval()',
+      '    ast.literal_eval(expression)',
+      '    return eval(expression)',
+      'exec(base64.b64decode("cHJpbnQoMSk="))',
+      'blob = base64.b64decode(DATA)',
+      'exec(blob)',
+      '',
+    ].join('\n')
+    const { findings } = scanImported({ 'nodes.py': source }, ['__init__.py', 'nodes.py'])
+    expect(idsAndLines(findings)).toEqual([
+      ['eval-exec-call', 5, 'medium'],
+      ['exec-decoded-payload', 6, 'critical'],
+      ['exec-decoded-payload', 8, 'critical'],
+    ])
+    expect(findings[0]).toMatchObject({ kind: 'standard', standard: STANDARDS.noEvalExec })
+    expect(findings[1]).toMatchObject({ kind: 'malicious', standard: STANDARDS.noEvalExec })
+    // Not in a module ComfyUI imports: a standard about what the node runs does not apply.
+    expect(ids(scanImported({ 'nodes.py': source }, ['__init__.py']).findings)).toEqual([
+      'exec-decoded-payload',
+      'exec-decoded-payload',
+    ])
+  })
+})
+
+describe('static scan: shell commands built from strings', () => {
+  const severityOf = (source: string) =>
+    scan({ 'run.py': source }).findings.map((finding) => [finding.issue_type, finding.severity])
+
+  it.each([
+    ['a node input (a parameter)', 'def run(self, name):\n    os.system(f"echo {name}")\n'],
+    [
+      'a parameter, concatenated',
+      'def run(self, path):\n    subprocess.run("unzip " + path, shell=True)\n',
+    ],
+    [
+      'an environment value',
+      'def run():\n    home = os.environ.get("HOME")\n    os.system(f"ls {home}")\n',
+    ],
+    [
+      'an environment value at module level',
+      'HOME = os.getenv("HOME")\ndef run():\n    os.system(f"ls {HOME}")\n',
+    ],
+    [
+      'a value derived from one',
+      'def run(self, name):\n    target = os.path.join("/tmp", name)\n    subprocess.call(f"rm {target}", shell=True)\n',
+    ],
+    [
+      'a download',
+      'def run():\n    url = requests.get(API).json()["url"]\n    os.system(f"curl -O {url}")\n',
+    ],
+    [
+      'the terminal',
+      'def run():\n    answer = input("file? ")\n    os.system("cat %s" % answer)\n',
+    ],
+    ['the command line', 'def main():\n    name = sys.argv[1]\n    os.system(f"echo {name}")\n'],
+    ['an inline environment read', 'def run():\n    os.system(f"ls {os.environ[\'HOME\']}")\n'],
+  ])('is high when %s flows in', (_what, source) => {
+    expect(severityOf(source)).toEqual([['shell-command-from-string', 'high']])
+  })
+
+  it.each([
+    [
+      'a path under a folder found by another function',
+      'def run():\n    home = find_cuda()\n    path = os.path.join(home, "bin", "nvcc")\n    subprocess.check_output(f\'"{path}" -V\', shell=True)\n',
+    ],
+    ['constants', 'TOOL = "ffmpeg"\ndef run(self):\n    os.system(f"{TOOL} -version")\n'],
+    [
+      'an attribute (self.path)',
+      'def run(self):\n    subprocess.run(f"ls {self.path}", shell=True)\n',
+    ],
+    [
+      'text in the string that names a parameter',
+      'def run(self, path):\n    os.system(f"echo path is fixed {VERSION}")\n',
+    ],
+  ])('is medium for %s', (_what, source) => {
+    expect(severityOf(source)).toEqual([['shell-command-from-string', 'medium']])
+  })
+
+  it('reads the names of code and f-string fields, not of string text or attributes', () => {
+    expect([...codeNames('run(f"a {b} {{c}} {d.e}" + g, "h {i}", x.y)')].sort()).toEqual(
+      ['b', 'd', 'g', 'run', 'x'].sort(),
+    )
   })
 })
 

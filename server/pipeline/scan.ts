@@ -3,7 +3,7 @@
 // a time budget per file and per archive, so a hostile archive ends in findings, never a hang.
 import { editDistance } from '@/src/lib/edit-distance'
 import type { CheckedArchive } from './archive'
-import { snippet, type Finding, type Scanner, type Severity } from './findings'
+import { snippet, type Finding, type Scanner } from './findings'
 import {
   ALLOWED_NEAR_NAMES,
   KNOWN_MALICIOUS_PACKAGES,
@@ -15,6 +15,7 @@ import {
   type Language,
   type ScanRule,
 } from './scan-rules'
+import { STANDARDS, type FindingKind, type StandardKey } from './standards'
 
 export interface ScanBudget {
   /** Larger files are not read (a `scan-file-too-large` finding). */
@@ -27,6 +28,17 @@ export const DEFAULT_SCAN_BUDGET: ScanBudget = {
   maxFileBytes: 2 * 1024 * 1024,
   perFileMs: 200,
   perArchiveMs: 1500,
+}
+
+export interface ScanOptions extends Partial<ScanBudget> {
+  /**
+   * The archive paths of the Python modules ComfyUI runs when it imports the pack (the
+   * extractor's import graph from the entry module, `Extraction.importedModules` under
+   * `archive.packageRoot`). Import-time and runtime rules only look at these; payload rules look
+   * at every file. null or absent: unknown, and every file counts as imported (the scan then
+   * reports module-level code of scripts the pack never imports, as it did before).
+   */
+  reachable?: ReadonlySet<string> | null
 }
 
 export interface ScanResult {
@@ -64,8 +76,9 @@ const dependencyRules: readonly DependencyRule[] = ALL_RULES.filter(
 export function scanArchive(
   archive: CheckedArchive,
   dependencies: string[],
-  budget: Partial<ScanBudget> = {},
+  options: ScanOptions = {},
 ): ScanResult {
+  const { reachable = null, ...budget } = options
   const limits = { ...DEFAULT_SCAN_BUDGET, ...budget }
   const archiveDeadline = performance.now() + limits.perArchiveMs
   const findings: Finding[] = []
@@ -114,7 +127,8 @@ export function scanArchive(
       )
     } else {
       const deadline = Math.min(performance.now() + limits.perFileMs, archiveDeadline)
-      const result = scanSource(name, text, kind.language, deadline)
+      const imported = reachable === null || reachable.has(name)
+      const result = scanSource(name, text, kind.language, deadline, imported)
       findings.push(...result.findings)
       if (result.timedOut) {
         filesScanned--
@@ -165,8 +179,43 @@ interface Unit {
   firstLine: number
   /** Offsets in `text` where each following physical line starts ([0] is 0). */
   lineStarts: number[]
-  /** Python: outside function bodies and `if __name__ == '__main__'`. */
-  importTime: boolean
+  /**
+   * Python: `module` runs at import time (module level and class bodies), `function` in a def
+   * body, `main` under `if __name__ == '__main__':` (never when imported). JavaScript: `module`.
+   */
+  context: CodeContext
+  /** The innermost enclosing def (an index of `SourceUnits.functions`); -1 at module level. */
+  fn: number
+}
+
+type CodeContext = 'module' | 'function' | 'main'
+
+interface PythonFunction {
+  /** The enclosing def; -1 for a module-level one (or a method). */
+  parent: number
+  /** Its parameters, except self and cls. */
+  params: string[]
+}
+
+interface SourceUnits {
+  units: Unit[]
+  /** The first line longer than MAX_LINE_LENGTH, 0 if none. */
+  longLine: number
+  functions: PythonFunction[]
+}
+
+/** Whether a rule looks at a unit of a file ComfyUI does (`imported`) or does not import. */
+function inScope(rule: CodeRule, unit: Unit, imported: boolean): boolean {
+  switch (rule.scope) {
+    case undefined:
+      return true
+    case 'import-time':
+      return imported && unit.context === 'module'
+    case 'runtime':
+      return imported && unit.context === 'function'
+    case 'reachable':
+      return imported
+  }
 }
 
 function scanSource(
@@ -174,8 +223,10 @@ function scanSource(
   source: string,
   language: Language,
   deadline: number,
+  imported: boolean,
 ): { findings: Finding[]; timedOut: boolean } {
-  const { units, longLine } = language === 'python' ? pythonUnits(source) : scriptUnits(source)
+  const { units, longLine, functions } =
+    language === 'python' ? pythonUnits(source) : scriptUnits(source)
   const findings: Finding[] = []
   if (longLine > 0) {
     findings.push({
@@ -186,6 +237,7 @@ function scanSource(
       code_snippet: '',
       message: `Line ${longLine} is longer than ${MAX_LINE_LENGTH} characters: minified or obfuscated code is hard to review. It was scanned in pieces.`,
       scanner: 'static-scan',
+      ...enforced('noObfuscation', 'standard'),
     })
   }
   // One pass over the whole file per regex rules out most matchers before the line loop.
@@ -193,6 +245,7 @@ function scanSource(
     .filter(
       (rule) =>
         rule.languages.includes(language) &&
+        (rule.scope === undefined || imported) &&
         (rule.fileRequires === undefined || rule.fileRequires.test(source)),
     )
     .map((rule) => ({
@@ -201,6 +254,9 @@ function scanSource(
       flows: (rule.flows ?? []).filter((flow) => flow.sink.test(source)),
     }))
     .filter(({ lines, flows }) => lines.length > 0 || flows.length > 0)
+  const taint = rules.some(({ rule }) => rule.untaintedSeverity !== undefined)
+    ? new Taint(functions)
+    : null
   const reported = new Set<string>()
   const counts = new Map<string, number>()
   const tainted = new Map<string, Set<string>>()
@@ -211,12 +267,17 @@ function scanSource(
     if (reported.has(key) || count >= MAX_FINDINGS_PER_RULE_AND_FILE) return
     reported.add(key)
     counts.set(rule.id, count + 1)
-    findings.push(ruleFinding(rule, 'static-scan', name, line, excerpt(text, index), rule.message))
+    const finding = ruleFinding(rule, 'static-scan', name, line, excerpt(text, index), rule.message)
+    if (rule.untaintedSeverity !== undefined && taint?.reaches(unit) === false) {
+      finding.severity = rule.untaintedSeverity
+    }
+    findings.push(finding)
   }
   for (const unit of units) {
     if (performance.now() >= deadline) return { findings, timedOut: true }
+    taint?.follow(unit)
     for (const { rule, lines, flows } of rules) {
-      if (rule.importTimeOnly && !unit.importTime) continue
+      if (!inScope(rule, unit, imported)) continue
       for (const matcher of lines) {
         const index = matchAll(matcher.all, matcher.unless, unit.text)
         if (index >= 0) {
@@ -235,7 +296,149 @@ function scanSource(
       })
     }
   }
-  return { findings, timedOut: false }
+  return { findings: withoutSuperseded(findings), timedOut: false }
+}
+
+/** Drops the findings of rules superseded by another rule's finding on the same line. */
+function withoutSuperseded(findings: Finding[]): Finding[] {
+  const at = new Set(findings.map((finding) => `${finding.issue_type}:${finding.line_number}`))
+  return findings.filter((finding) => {
+    const rule = codeRules.find((candidate) => candidate.id === finding.issue_type)
+    return !rule?.supersededBy?.some((id) => at.has(`${id}:${finding.line_number}`))
+  })
+}
+
+// ---------------------------------------------------------------------------------------------
+// Outside input (for rules with an `untaintedSeverity`)
+
+/**
+ * Where a value comes from outside the package: the environment, the command line, the
+ * terminal, the network. (A node's inputs arrive as function parameters, which count too.)
+ */
+const EXTERNAL_SOURCE = new RegExp(
+  [
+    /\bos\.environ\b/,
+    /\b(?:os\.)?getenv\s*\(/,
+    /\bsys\.argv\b/,
+    /(?<![\w.])(?:raw_)?input\s*\(/,
+    /\brequests\.\w/,
+    /\burllib\b/,
+    /\burlopen\s*\(/,
+    /\bhttpx\.\w/,
+    /\baiohttp\b/,
+    /\bhttp\.client\b/,
+    /\.recv\s*\(/,
+  ]
+    .map((pattern) => pattern.source)
+    .join('|'),
+)
+
+/** `a = …`, `a, b = …`, `a: T = …`, `a += …` at the start of a logical line. */
+const ASSIGNMENT =
+  /^\s*([A-Za-z_]\w*(?:\s*,\s*[A-Za-z_]\w*)*)\s*(?::[^=\n]{1,200})?(?:[-+*/%|&^@]|\/\/|\*\*|<<|>>)?=(?!=)(.*)$/s
+
+/**
+ * A simple intra-function taint check over the line-based scan, for a sink such as a shell
+ * command built from an f-string: does anything from outside the package reach the line?
+ * Outside are the parameters of the enclosing functions (a node's inputs arrive as parameters of
+ * its method; self and cls excepted), and names assigned (anywhere before, in the function or at
+ * module level) from EXTERNAL_SOURCE or from names that are already outside. Names read in the
+ * line are those of its code and of f-string replacement fields, not of plain string text, and
+ * not attribute names (`.path`). It does not follow values through calls, returns, attributes
+ * or containers: `path = os.path.join(find_cuda(), "bin")` is not outside, while
+ * `path = os.environ["CUDA_HOME"]` and `def run(self, path)` are. A heuristic that errs towards
+ * "outside" for what it sees, and is only used to lower a severity.
+ */
+class Taint {
+  /** Outside names by function (-1: module level). */
+  private readonly names = new Map<number, Set<string>>()
+
+  constructor(private readonly functions: readonly PythonFunction[]) {}
+
+  private namesOf(fn: number): Set<string> {
+    let names = this.names.get(fn)
+    if (names === undefined) {
+      names = new Set(fn >= 0 ? this.functions[fn].params : [])
+      this.names.set(fn, names)
+    }
+    return names
+  }
+
+  private isOutside(name: string, fn: number): boolean {
+    for (let at = fn; ; at = this.functions[at].parent) {
+      if (this.namesOf(at).has(name)) return true
+      if (at < 0) return false
+    }
+  }
+
+  private carriesOutside(code: string, fn: number): boolean {
+    if (EXTERNAL_SOURCE.test(code)) return true
+    for (const name of codeNames(code)) if (this.isOutside(name, fn)) return true
+    return false
+  }
+
+  /** Records the names a unit assigns from outside values. */
+  follow(unit: Unit): void {
+    const assignment = ASSIGNMENT.exec(unit.text)
+    if (assignment === null || !this.carriesOutside(assignment[2], unit.fn)) return
+    const names = this.namesOf(unit.fn)
+    for (const target of assignment[1].split(',')) names.add(target.trim())
+  }
+
+  /** Whether something from outside flows into the unit's code. */
+  reaches(unit: Unit): boolean {
+    return this.carriesOutside(unit.text, unit.fn)
+  }
+}
+
+const STRING_PREFIX = /(?<![\w.])([rRbBuUfF]{1,2})$/
+
+/**
+ * The names a piece of Python code reads: identifiers outside string literals and inside
+ * f-string replacement fields, but not attribute names.
+ */
+export function codeNames(text: string): Set<string> {
+  let code = ''
+  let at = 0
+  const length = text.length
+  while (at < length) {
+    const char = text[at]
+    if (char !== '"' && char !== "'") {
+      code += char
+      at++
+      continue
+    }
+    const prefix = STRING_PREFIX.exec(code)?.[1] ?? ''
+    const formatted = /f/i.test(prefix)
+    code = code.slice(0, code.length - prefix.length) + ' '
+    const quote = text.startsWith(char.repeat(3), at) ? char.repeat(3) : char
+    at += quote.length
+    let depth = 0
+    while (at < length && !(depth === 0 && text.startsWith(quote, at))) {
+      const inner = text[at]
+      if (depth === 0 && inner === '\\') {
+        at += 2
+      } else if (formatted && inner === '{' && depth === 0 && text[at + 1] === '{') {
+        at += 2
+      } else if (formatted && inner === '{') {
+        depth++
+        code += ' '
+        at++
+      } else if (formatted && inner === '}' && depth > 0) {
+        depth--
+        code += ' '
+        at++
+      } else {
+        if (depth > 0) code += inner
+        at++
+      }
+    }
+    at += quote.length
+    code += ' '
+  }
+  const names = new Set<string>()
+  for (const match of code.matchAll(/(?<![\w.])[A-Za-z_]\w*/g)) names.add(match[0])
+  return names
 }
 
 /** Where the first regex matched, when all match and none of `unless` does; else -1. */
@@ -268,16 +471,17 @@ function splitLines(source: string): string[] {
 }
 
 /** Units of a long line: overlapping windows, so that no match is cut in two. */
-function windows(text: string, line: number, importTime: boolean): Unit[] {
+function windows(text: string, line: number, context: CodeContext, fn: number): Unit[] {
   if (text.length <= MAX_LINE_LENGTH)
-    return [{ text, firstLine: line, lineStarts: [0], importTime }]
+    return [{ text, firstLine: line, lineStarts: [0], context, fn }]
   const units: Unit[] = []
   for (let start = 0; start < text.length; start += MAX_LINE_LENGTH - WINDOW_OVERLAP) {
     units.push({
       text: text.slice(start, start + MAX_LINE_LENGTH),
       firstLine: line,
       lineStarts: [0],
-      importTime,
+      context,
+      fn,
     })
     if (start + MAX_LINE_LENGTH >= text.length) break
   }
@@ -285,16 +489,16 @@ function windows(text: string, line: number, importTime: boolean): Unit[] {
 }
 
 /** JavaScript: physical lines; whole-line comments are left out. */
-function scriptUnits(source: string): { units: Unit[]; longLine: number } {
+function scriptUnits(source: string): SourceUnits {
   const units: Unit[] = []
   let longLine = 0
   splitLines(source).forEach((text, index) => {
     const trimmed = text.trimStart()
     if (trimmed === '' || /^(?:\/\/|\/\*|\*)/.test(trimmed)) return
     if (text.length > MAX_LINE_LENGTH && longLine === 0) longLine = index + 1
-    units.push(...windows(text, index + 1, true))
+    units.push(...windows(text, index + 1, 'module', -1))
   })
-  return { units, longLine }
+  return { units, longLine, functions: [] }
 }
 
 interface Part {
@@ -302,17 +506,26 @@ interface Part {
   line: number
 }
 
+/** An open `def` or `if __name__ == '__main__':` block. */
+interface Block {
+  indent: number
+  context: 'function' | 'main'
+  fn: number
+}
+
 /**
  * Python: logical lines (joined across brackets, triple-quoted strings and backslashes), with
- * comments removed, each marked whether it runs at import time. Class bodies run at import
- * time, so only `def` bodies and `if __name__ == '__main__':` blocks count as deferred.
+ * comments removed, each with the context it runs in. Class bodies run at import time, so only
+ * `def` bodies (`function`) and `if __name__ == '__main__':` blocks (`main`) are not `module`.
+ * A header line belongs to the block it opens.
  */
-function pythonUnits(source: string): { units: Unit[]; longLine: number } {
+function pythonUnits(source: string): SourceUnits {
   const units: Unit[] = []
+  const functions: PythonFunction[] = []
   let longLine = 0
   const state: TokenState = { quote: 0, triple: false, depth: 0 }
   let parts: Part[] = []
-  const deferred: number[] = []
+  const blocks: Block[] = []
   const emit = () => {
     const group = parts
     parts = []
@@ -324,12 +537,20 @@ function pythonUnits(source: string): { units: Unit[]; longLine: number } {
     }
     if (first === undefined) return
     const indent = indentWidth(first.text)
-    while (deferred.length > 0 && deferred[deferred.length - 1] >= indent) deferred.pop()
-    const header = DEFERRED_HEADER.test(first.text)
-    const importTime = deferred.length === 0 && !header
-    if (header) deferred.push(indent)
+    while (blocks.length > 0 && blocks[blocks.length - 1].indent >= indent) blocks.pop()
+    const enclosing = blocks.length > 0 ? blocks[blocks.length - 1].fn : -1
+    const joined = group.length === 1 ? group[0].text : group.map((part) => part.text).join(' ')
+    if (DEF_HEADER.test(first.text)) {
+      functions.push({ parent: enclosing, params: parameters(joined) })
+      blocks.push({ indent, context: 'function', fn: functions.length - 1 })
+    } else if (MAIN_HEADER.test(first.text)) {
+      blocks.push({ indent, context: 'main', fn: enclosing })
+    }
+    const innermost = blocks.length > 0 ? blocks[blocks.length - 1] : undefined
+    const context: CodeContext = innermost?.context ?? 'module'
+    const fn = innermost?.fn ?? -1
     if (group.length === 1 && length <= MAX_LINE_LENGTH) {
-      units.push({ text: group[0].text, firstLine: group[0].line, lineStarts: [0], importTime })
+      units.push({ text: joined, firstLine: group[0].line, lineStarts: [0], context, fn })
     } else if (length <= MAX_LINE_LENGTH) {
       const lineStarts: number[] = []
       let offset = 0
@@ -337,14 +558,9 @@ function pythonUnits(source: string): { units: Unit[]; longLine: number } {
         lineStarts.push(offset)
         offset += part.text.length + 1
       }
-      units.push({
-        text: group.map((part) => part.text).join(' '),
-        firstLine: group[0].line,
-        lineStarts,
-        importTime,
-      })
+      units.push({ text: joined, firstLine: group[0].line, lineStarts, context, fn })
     } else {
-      for (const part of group) units.push(...windows(part.text, part.line, importTime))
+      for (const part of group) units.push(...windows(part.text, part.line, context, fn))
     }
   }
   const lines = splitLines(source)
@@ -359,11 +575,43 @@ function pythonUnits(source: string): { units: Unit[]; longLine: number } {
     if (state.quote === 0 && state.depth === 0 && !backslash) emit()
   }
   emit()
-  return { units, longLine }
+  return { units, longLine, functions }
 }
 
 const BLANK = /^\s*$/
-const DEFERRED_HEADER = /^\s*(?:async\s+)?def\b|^\s*if\s+__name__\s*==\s*['"]__main__['"]/
+const DEF_HEADER = /^\s*(?:async\s+)?def\b/
+const MAIN_HEADER =
+  /^\s*if\s+(?:__name__\s*==\s*['"]__main__['"]|['"]__main__['"]\s*==\s*__name__)\s*:/
+
+/** The parameter names of a `def` line (self and cls left out). */
+function parameters(header: string): string[] {
+  const open = header.indexOf('(')
+  if (open < 0) return []
+  const names: string[] = []
+  let depth = 0
+  let piece = ''
+  const take = () => {
+    const name = /^\s*\**\s*([A-Za-z_]\w*)/.exec(piece)?.[1]
+    if (name !== undefined && name !== 'self' && name !== 'cls') names.push(name)
+    piece = ''
+  }
+  for (let at = open + 1; at < header.length && at < open + MAX_HEADER_LENGTH; at++) {
+    const char = header[at]
+    if (char === '(' || char === '[' || char === '{') depth++
+    else if (char === ')' || char === ']' || char === '}') {
+      if (depth === 0) break
+      depth--
+    } else if (char === ',' && depth === 0) {
+      take()
+      continue
+    }
+    piece += char
+  }
+  take()
+  return names
+}
+
+const MAX_HEADER_LENGTH = 2000
 
 /** What the Python tokenizer carries from one physical line to the next. */
 interface TokenState {
@@ -530,7 +778,7 @@ function dependencyDetail(rule: DependencyRule, requirement: Requirement): strin
 // Findings
 
 function ruleFinding(
-  rule: { id: string; severity: Severity },
+  rule: ScanRule,
   scanner: Scanner,
   filePath: string,
   line: number,
@@ -545,7 +793,16 @@ function ruleFinding(
     code_snippet: code,
     message,
     scanner,
+    ...enforced(rule.standard, rule.outcome),
   }
+}
+
+/** The fields a finding gets from the standard its rule enforces. */
+export function enforced(
+  standard: StandardKey,
+  kind: FindingKind,
+): Required<Pick<Finding, 'kind' | 'standard'>> {
+  return { kind, standard: { ...STANDARDS[standard] } }
 }
 
 function metaFinding(issueType: string, filePath: string, message: string): Finding {

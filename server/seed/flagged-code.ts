@@ -5,6 +5,7 @@
  * code, and a rescan of the archive reports the same finding (generate.test.ts checks both).
  */
 import { snippet, type Finding } from '../pipeline/findings'
+import { enforced } from '../pipeline/scan'
 import { SCAN_RULES } from '../pipeline/scan-rules'
 
 interface OffendingFile {
@@ -116,6 +117,7 @@ function findingOf(file: OffendingFile): Finding {
     code_snippet: snippet(file.lines[index].slice(OFFENDING.length)),
     message: rule.message,
     scanner: 'static-scan',
+    ...enforced(rule.standard, rule.outcome),
   }
 }
 
