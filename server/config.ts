@@ -2,7 +2,7 @@
 import path from 'node:path'
 import { providerConfigFromEnv, type ProxyConfig } from './proxy/providers'
 import { DEFAULT_DATABASE_TIMEOUTS, type DatabaseTimeouts } from './db/client'
-import { SEVERITIES, type Severity } from './pipeline/findings'
+import { DEFAULT_FLAG_SEVERITY, SEVERITIES, type Severity } from './pipeline/findings'
 import type { ReviewMode } from './pipeline/process-version'
 
 export interface ServerConfig {
@@ -28,7 +28,10 @@ export interface ServerConfig {
   databaseTimeouts: DatabaseTimeouts
   /** REVIEW_MODE: `auto` (a clean version becomes Active) or `manual` (it waits for an admin). */
   reviewMode: ReviewMode
-  /** SCAN_FLAG_SEVERITY: findings at or above it flag a version. */
+  /**
+   * SCAN_FLAG_SEVERITY: findings at or above it flag a version. Findings that a version breaks a
+   * published standard (not malicious) flag it only when this is set below the default `high`.
+   */
   flagSeverity: Severity
   /** WORKER: `inline` runs the pipeline's jobs in the API process; `off` leaves them to `npm run registry -- worker`. */
   worker: 'inline' | 'off'
@@ -133,7 +136,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       lockMs: Number(env.DB_LOCK_TIMEOUT_MS ?? DEFAULT_DATABASE_TIMEOUTS.lockMs),
     },
     reviewMode: oneOf('REVIEW_MODE', env.REVIEW_MODE ?? 'auto', ['auto', 'manual']),
-    flagSeverity: oneOf('SCAN_FLAG_SEVERITY', env.SCAN_FLAG_SEVERITY ?? 'high', SEVERITIES),
+    flagSeverity: oneOf(
+      'SCAN_FLAG_SEVERITY',
+      env.SCAN_FLAG_SEVERITY ?? DEFAULT_FLAG_SEVERITY,
+      SEVERITIES,
+    ),
     worker: oneOf('WORKER', env.WORKER ?? 'inline', ['inline', 'off']),
     webUrl: env.WEB_INTERNAL_URL?.replace(/\/$/, '') || undefined,
     revalidateSecret: env.REVALIDATE_SECRET || undefined,

@@ -2324,6 +2324,12 @@ export interface components {
             /** @description The id of the node's publisher (in `listAllNodeVersions` answers). */
             publisher_id?: string;
             /**
+             * @description true when the archive checks and the security scan found nothing, false when they
+             *     found something (only its publisher and admins see what); absent when the checks have
+             *     not run.
+             */
+            checks_passed?: boolean;
+            /**
              * @description Bytes of the version's zip archive; only for the callers who see `status_reason`,
              *     and absent when the size is not known (no archive yet, or an archive stored before
              *     sizes were kept).
@@ -2349,6 +2355,25 @@ export interface components {
             message: string;
             /** @enum {string} */
             scanner: "archive-check" | "static-scan" | "dependency-scan" | "pipeline";
+            /**
+             * @description Scan rules only: `malicious` (flags the version at `SCAN_FLAG_SEVERITY`) or `standard`
+             *     (the code breaks a published registry standard; the version stays installable unless
+             *     an admin flags it or `SCAN_FLAG_SEVERITY` is set below `high`). Absent on the archive
+             *     checks' findings and on findings stored before it existed.
+             * @enum {string}
+             */
+            kind?: "malicious" | "standard";
+            standard?: components["schemas"]["RegistryStandard"];
+        };
+        /** @description The published registry standard a scan rule enforces, and what to change. */
+        RegistryStandard: {
+            /** @description Stable id, e.g. `no-eval-exec`. */
+            id: string;
+            title: string;
+            /** @description Where the standard is published. */
+            url: string;
+            /** @description What the publisher should change. */
+            remedy: string;
         };
         /**
          * @description Where a version is in the publishing pipeline: `awaiting_upload` (published, zip not

@@ -58,6 +58,8 @@ export function toApiNodeVersion(row: NodeVersion, view: VersionView): ApiNodeVe
     supported_comfyui_version: row.supportedComfyuiVersion,
     supported_comfyui_frontend_version: row.supportedComfyuiFrontendVersion,
     scan_findings: view.withStatusReason ? row.scanFindings : undefined,
+    // Public: whether the checks found nothing (what they found stays with owners and admins).
+    checks_passed: row.scannedAt === null ? undefined : row.scanFindings.length === 0,
     archive_size: view.withStatusReason ? (row.archiveSize ?? undefined) : undefined,
   }
 }

@@ -46,6 +46,34 @@ NODE_CLASS_MAPPINGS = {"SharpenPlus": SharpenPlus}
 NODE_DISPLAY_NAME_MAPPINGS = {"SharpenPlus": "Sharpen (plus)"}
 `
 
+/** Breaks two published standards (eval, pip at run time); nothing malicious. */
+const STANDARD_ONLY_NODE = `${CLEAN_NODE}
+import subprocess, sys
+
+
+class MathExpression:
+    @classmethod
+    def INPUT_TYPES(cls):
+        return {"required": {"expression": ("STRING", {"default": "1 + 1"})}}
+
+    RETURN_TYPES = ("FLOAT",)
+    FUNCTION = "run"
+
+    def run(self, expression):
+        subprocess.check_call([sys.executable, "-m", "pip", "install", "numexpr"])
+        return (float(eval(expression)),)
+
+
+NODE_CLASS_MAPPINGS["MathExpression"] = MathExpression
+`
+
+/** A release script at the archive root that ComfyUI never imports, running git at its top level. */
+const RELEASE_SCRIPT = `import subprocess
+import sys
+
+subprocess.Popen(["git", "tag", "v" + sys.argv[1]]).wait()
+`
+
 const MALICIOUS_NODE = `${CLEAN_NODE}
 import base64
 exec(base64.b64decode("cHJpbnQoJ2hpJyk="))
@@ -139,7 +167,9 @@ describe.each(BACKENDS)('the publishing pipeline on %s', (backend) => {
       status: 'NodeVersionStatusActive',
       pipeline_state: 'done',
       comfy_node_extract_status: 'success',
+      checks_passed: true,
     })
+    expect(node.body.latest_version?.scan_findings).toBeUndefined()
     const comfy = await get<ComfyNodeListResponse>(
       h.app,
       `/nodes/${nodeId}/versions/1.0.0/comfy-nodes`,
@@ -203,10 +233,13 @@ describe.each(BACKENDS)('the publishing pipeline on %s', (backend) => {
           code_snippet: expect.stringContaining('exec('),
           message: expect.any(String),
           scanner: 'static-scan',
+          kind: 'malicious',
+          standard: expect.objectContaining({ id: 'no-eval-exec' }),
         }),
       ]),
     )
     expect(version.scan_findings?.length).toBeGreaterThan(0)
+    expect(version.checks_passed).toBe(false)
 
     // The public and ComfyUI-Manager (anonymous, Active + Pending) see neither it nor its reason.
     const manager = await get<NodeVersion[]>(
@@ -224,6 +257,84 @@ describe.each(BACKENDS)('the publishing pipeline on %s', (backend) => {
     expect(
       (await get<Schemas['Node']>(h.app, `/nodes/${nodeId}`)).body.latest_version,
     ).toBeUndefined()
+  })
+
+  it('keeps a version that only breaks standards Active; its owner and admins read the findings', async () => {
+    const { nodeId } = await publishAndUpload({ '__init__.py': STANDARD_ONLY_NODE })
+    await drainJobs(h.db, handlers)
+    const [version] = (await ownVersions(nodeId)).body
+    expect(version).toMatchObject({
+      status: 'NodeVersionStatusActive',
+      status_reason: '',
+      checks_passed: false,
+    })
+    const standardFinding = (id: string, rule: string) =>
+      expect.objectContaining({
+        issue_type: rule,
+        severity: 'medium',
+        file_path: '__init__.py',
+        kind: 'standard',
+        standard: expect.objectContaining({
+          id,
+          url: 'https://docs.comfy.org/registry/standards',
+          title: expect.any(String),
+          remedy: expect.any(String),
+        }),
+      })
+    const expected = [
+      standardFinding('no-runtime-pip-install', 'runtime-pip-install'),
+      standardFinding('no-eval-exec', 'eval-exec-call'),
+    ]
+    expect(version.scan_findings).toEqual(expect.arrayContaining(expected))
+    expect(version.scan_findings).toHaveLength(2)
+
+    const asAdmin = await get<NodeVersion[]>(
+      h.app,
+      `/nodes/${nodeId}/versions${query({ include_status_reason: true })}`,
+      { authorization: `Bearer ${admin.idToken}` },
+    )
+    expect(asAdmin.body[0].scan_findings).toEqual(expect.arrayContaining(expected))
+
+    // The public installs it, sees no "checks passed" mark, and never the findings.
+    const node = await get<Schemas['Node']>(h.app, `/nodes/${nodeId}`)
+    expect(node.body.latest_version).toMatchObject({ version: '1.0.0', checks_passed: false })
+    expect(node.body.latest_version?.scan_findings).toBeUndefined()
+    const anonymous = await get<NodeVersion[]>(
+      h.app,
+      `/nodes/${nodeId}/versions${query({ include_status_reason: true })}`,
+    )
+    expect(anonymous.body).toHaveLength(1)
+    expect(anonymous.body[0].scan_findings).toBeUndefined()
+    expect(anonymous.body[0].status_reason).toBeUndefined()
+    expect((await get<NodeVersion>(h.app, `/nodes/${nodeId}/install`)).status).toBe(200)
+  })
+
+  it('does not flag a release script that ComfyUI never imports', async () => {
+    const { nodeId } = await publishAndUpload({
+      '__init__.py': CLEAN_NODE,
+      'release.py': RELEASE_SCRIPT,
+    })
+    await drainJobs(h.db, handlers)
+    const [version] = (await ownVersions(nodeId)).body
+    expect(version).toMatchObject({ status: 'NodeVersionStatusActive', checks_passed: true })
+    expect(version.scan_findings).toEqual([])
+  })
+
+  it('still flags a process started at the top level of a module the package imports', async () => {
+    const { nodeId } = await publishAndUpload({
+      '__init__.py': `from . import release\n${CLEAN_NODE}`,
+      'release.py': RELEASE_SCRIPT,
+    })
+    await drainJobs(h.db, handlers)
+    const [version] = (await ownVersions(nodeId)).body
+    expect(version).toMatchObject({ status: 'NodeVersionStatusFlagged', checks_passed: false })
+    expect(JSON.parse(version.status_reason ?? '')).toEqual([
+      expect.objectContaining({
+        issue_type: 'import-time-subprocess',
+        file_path: 'release.py',
+        kind: 'malicious',
+      }),
+    ])
   })
 
   it('flags an archive that fails its checks, with a finding naming the entry', async () => {
@@ -355,6 +466,25 @@ describe.each(BACKENDS)('the publishing pipeline on %s', (backend) => {
         parse(n.return_types),
       ]),
     ).toEqual(seeded.map((c) => [c.comfyNodeName, parse(c.inputTypes), parse(c.returnTypes)]))
+  })
+
+  it('SCAN_FLAG_SEVERITY below its default also flags standards findings from that severity', async () => {
+    const bytes = zipOf({ '__init__.py': STANDARD_ONLY_NODE })
+    const { findings } = await examineArchive(bytes, [], h.config)
+    expect(h.config.flagSeverity).toBe('high')
+    expect(decide(findings, h.config).status).toBe('NodeVersionStatusActive')
+    expect(decide(findings, { ...h.config, flagSeverity: 'critical' }).status).toBe(
+      'NodeVersionStatusActive',
+    )
+    const strict = decide(findings, { ...h.config, flagSeverity: 'medium' })
+    expect(strict.status).toBe('NodeVersionStatusFlagged')
+    expect(JSON.parse(strict.statusReason)).toHaveLength(2)
+    // A high standards finding (pip at import time) flags only when asked for, too.
+    const pip = findings.map((finding) => ({ ...finding, severity: 'high' as const }))
+    expect(decide(pip, h.config).status).toBe('NodeVersionStatusActive')
+    expect(decide(pip, { ...h.config, flagSeverity: 'medium' }).status).toBe(
+      'NodeVersionStatusFlagged',
+    )
   })
 
   it('two workers never take the same job', async () => {

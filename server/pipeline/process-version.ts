@@ -9,7 +9,14 @@ import { comfyNodes, nodeVersions, type NodeVersion, type NodeVersionStatus } fr
 import type { ArchiveStorage } from '../storage'
 import { checkArchive, DEFAULT_ARCHIVE_LIMITS } from './archive'
 import { extractComfyNodes, type Extraction } from './extract'
-import { atLeast, SEVERITIES, snippet, type Finding, type Severity } from './findings'
+import {
+  atLeast,
+  DEFAULT_FLAG_SEVERITY,
+  SEVERITIES,
+  snippet,
+  type Finding,
+  type Severity,
+} from './findings'
 import { enqueueJob } from './jobs'
 import { DEFAULT_SCAN_BUDGET, scanArchive } from './scan'
 import type { JobHandler } from './worker'
@@ -21,7 +28,10 @@ export type ReviewMode = 'auto' | 'manual'
 export interface PipelineSettings {
   /** auto: a clean version becomes Active by itself; manual: it waits, Pending, for an admin. */
   reviewMode: ReviewMode
-  /** Findings at or above this severity flag the version. */
+  /**
+   * Findings at or above this severity flag the version; findings about a standard only when it
+   * is set below the default (`standardFlagSeverity`).
+   */
   flagSeverity: Severity
   maxArchiveBytes: number
 }
@@ -74,7 +84,6 @@ export async function examineArchive(
     return { findings: checked.findings.sort(bySeverity), extraction: null, filesScanned: 0 }
   }
   const { archive } = checked
-  const scan = scanArchive(archive, dependencies)
   const sources = new Map<string, string>()
   for (const entry of archive.entries) {
     const inPackage = entry.name.startsWith(archive.packageRoot)
@@ -83,7 +92,15 @@ export async function examineArchive(
     const text = archive.readText(entry.name, DEFAULT_SCAN_BUDGET.maxFileBytes)
     if (text !== null) sources.set(entry.name.slice(archive.packageRoot.length), text)
   }
+  // The extraction first: its import graph tells the scan which modules ComfyUI runs when it
+  // loads the pack. Unknown (null) when the entry module could not be followed to its end; the
+  // scan then treats every file as imported.
   const extraction = await extractComfyNodes(sources)
+  const reachable =
+    extraction.importedModules === null
+      ? null
+      : new Set(extraction.importedModules.map((path) => `${archive.packageRoot}${path}`))
+  const scan = scanArchive(archive, dependencies, { reachable })
   return {
     findings: [...checked.findings, ...scan.findings].sort(bySeverity),
     extraction,
@@ -96,9 +113,26 @@ export interface Decision {
   statusReason: string
 }
 
-/** Flagged with the findings that reach the threshold as `status_reason`, else by review mode. */
+/**
+ * The severity from which findings about a published standard (kind `standard`) flag a version:
+ * only when SCAN_FLAG_SEVERITY is set stricter (lower) than its default, and then from that
+ * severity; with the default, such a version stays installable and its publisher sees the
+ * findings. Other findings (malicious, and those of the archive checks) flag from
+ * SCAN_FLAG_SEVERITY itself.
+ */
+export function standardFlagSeverity(flagSeverity: Severity): Severity | null {
+  return atLeast(flagSeverity, DEFAULT_FLAG_SEVERITY) ? null : flagSeverity
+}
+
+/** Whether a finding flags the version by itself. */
+export function blocks(finding: Finding, flagSeverity: Severity): boolean {
+  const threshold = finding.kind === 'standard' ? standardFlagSeverity(flagSeverity) : flagSeverity
+  return threshold !== null && atLeast(finding.severity, threshold)
+}
+
+/** Flagged with the findings that flag it as `status_reason`, else by review mode. */
 export function decide(findings: Finding[], settings: PipelineSettings): Decision {
-  const blocking = findings.filter((finding) => atLeast(finding.severity, settings.flagSeverity))
+  const blocking = findings.filter((finding) => blocks(finding, settings.flagSeverity))
   if (blocking.length > 0) {
     return { status: 'NodeVersionStatusFlagged', statusReason: JSON.stringify(blocking) }
   }

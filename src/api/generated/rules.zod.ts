@@ -93,11 +93,19 @@ export const adminUpdateNodeVersionResponse = zod.object({
   "line_number": zod.number().describe('1-based line in `file_path`; 0 when there is no line.'),
   "code_snippet": zod.string().describe('The offending line, trimmed (\'\' when there is none).'),
   "message": zod.string(),
-  "scanner": zod.enum(['archive-check', 'static-scan', 'dependency-scan', 'pipeline'])
+  "scanner": zod.enum(['archive-check', 'static-scan', 'dependency-scan', 'pipeline']),
+  "kind": zod.enum(['malicious', 'standard']).optional().describe('Scan rules only: `malicious` (flags the version at `SCAN_FLAG_SEVERITY`) or `standard`\n(the code breaks a published registry standard; the version stays installable unless\nan admin flags it or `SCAN_FLAG_SEVERITY` is set below `high`). Absent on the archive\nchecks\' findings and on findings stored before it existed.\n'),
+  "standard": zod.object({
+  "id": zod.string().describe('Stable id, e.g. `no-eval-exec`.'),
+  "title": zod.string(),
+  "url": zod.string().describe('Where the standard is published.'),
+  "remedy": zod.string().describe('What the publisher should change.')
+}).optional().describe('The published registry standard a scan rule enforces, and what to change.')
 }).describe('One problem the archive checks or the security scan found. A version the scan flagged\nhas a JSON array of these as its `status_reason` (the shape today\'s registry and its\nadmin tools read).\n')).optional().describe('Everything the checks and the security scan of the archive found, worst first; only\nshown to the publisher\'s members and admins (with `include_status_reason=true`).\n'),
   "pipeline_state": zod.enum(['awaiting_upload', 'queued', 'checking', 'done']).optional().describe('Where a version is in the publishing pipeline: `awaiting_upload` (published, zip not\nreceived), `queued` (zip received, checks waiting), `checking` (archive checks, security\nscan and comfy-node extraction running), `done` (decided: Active, Flagged, or Pending for\na reviewer when the registry reviews by hand).\n'),
   "comfy_node_extract_reason": zod.string().optional().describe('Why extracting the ComfyUI nodes failed (\'\' otherwise).'),
   "publisher_id": zod.string().optional().describe('The id of the node\'s publisher (in `listAllNodeVersions` answers).'),
+  "checks_passed": zod.boolean().optional().describe('true when the archive checks and the security scan found nothing, false when they\nfound something (only its publisher and admins see what); absent when the checks have\nnot run.\n'),
   "archive_size": zod.number().optional().describe('Bytes of the version\'s zip archive; only for the callers who see `status_reason`,\nand absent when the size is not known (no archive yet, or an archive stored before\nsizes were kept).\n')
 })
 
@@ -171,11 +179,19 @@ export const adminUpdateNodeResponse = zod.object({
   "line_number": zod.number().describe('1-based line in `file_path`; 0 when there is no line.'),
   "code_snippet": zod.string().describe('The offending line, trimmed (\'\' when there is none).'),
   "message": zod.string(),
-  "scanner": zod.enum(['archive-check', 'static-scan', 'dependency-scan', 'pipeline'])
+  "scanner": zod.enum(['archive-check', 'static-scan', 'dependency-scan', 'pipeline']),
+  "kind": zod.enum(['malicious', 'standard']).optional().describe('Scan rules only: `malicious` (flags the version at `SCAN_FLAG_SEVERITY`) or `standard`\n(the code breaks a published registry standard; the version stays installable unless\nan admin flags it or `SCAN_FLAG_SEVERITY` is set below `high`). Absent on the archive\nchecks\' findings and on findings stored before it existed.\n'),
+  "standard": zod.object({
+  "id": zod.string().describe('Stable id, e.g. `no-eval-exec`.'),
+  "title": zod.string(),
+  "url": zod.string().describe('Where the standard is published.'),
+  "remedy": zod.string().describe('What the publisher should change.')
+}).optional().describe('The published registry standard a scan rule enforces, and what to change.')
 }).describe('One problem the archive checks or the security scan found. A version the scan flagged\nhas a JSON array of these as its `status_reason` (the shape today\'s registry and its\nadmin tools read).\n')).optional().describe('Everything the checks and the security scan of the archive found, worst first; only\nshown to the publisher\'s members and admins (with `include_status_reason=true`).\n'),
   "pipeline_state": zod.enum(['awaiting_upload', 'queued', 'checking', 'done']).optional().describe('Where a version is in the publishing pipeline: `awaiting_upload` (published, zip not\nreceived), `queued` (zip received, checks waiting), `checking` (archive checks, security\nscan and comfy-node extraction running), `done` (decided: Active, Flagged, or Pending for\na reviewer when the registry reviews by hand).\n'),
   "comfy_node_extract_reason": zod.string().optional().describe('Why extracting the ComfyUI nodes failed (\'\' otherwise).'),
   "publisher_id": zod.string().optional().describe('The id of the node\'s publisher (in `listAllNodeVersions` answers).'),
+  "checks_passed": zod.boolean().optional().describe('true when the archive checks and the security scan found nothing, false when they\nfound something (only its publisher and admins see what); absent when the checks have\nnot run.\n'),
   "archive_size": zod.number().optional().describe('Bytes of the version\'s zip archive; only for the callers who see `status_reason`,\nand absent when the size is not known (no archive yet, or an archive stored before\nsizes were kept).\n')
 }).optional().describe('The newest Active version by semver. Omitted (never `null`) when the node has no\nActive version: comfy-cli reads the field whenever the key is present, and\nComfyUI-Manager falls back to \"nightly\" only when the key is absent.\n'),
   "rating": zod.number().optional().describe('The average star rating (0 when unrated).'),
@@ -329,11 +345,19 @@ export const adminDecideVersionsResponse = zod.object({
   "line_number": zod.number().describe('1-based line in `file_path`; 0 when there is no line.'),
   "code_snippet": zod.string().describe('The offending line, trimmed (\'\' when there is none).'),
   "message": zod.string(),
-  "scanner": zod.enum(['archive-check', 'static-scan', 'dependency-scan', 'pipeline'])
+  "scanner": zod.enum(['archive-check', 'static-scan', 'dependency-scan', 'pipeline']),
+  "kind": zod.enum(['malicious', 'standard']).optional().describe('Scan rules only: `malicious` (flags the version at `SCAN_FLAG_SEVERITY`) or `standard`\n(the code breaks a published registry standard; the version stays installable unless\nan admin flags it or `SCAN_FLAG_SEVERITY` is set below `high`). Absent on the archive\nchecks\' findings and on findings stored before it existed.\n'),
+  "standard": zod.object({
+  "id": zod.string().describe('Stable id, e.g. `no-eval-exec`.'),
+  "title": zod.string(),
+  "url": zod.string().describe('Where the standard is published.'),
+  "remedy": zod.string().describe('What the publisher should change.')
+}).optional().describe('The published registry standard a scan rule enforces, and what to change.')
 }).describe('One problem the archive checks or the security scan found. A version the scan flagged\nhas a JSON array of these as its `status_reason` (the shape today\'s registry and its\nadmin tools read).\n')).optional().describe('Everything the checks and the security scan of the archive found, worst first; only\nshown to the publisher\'s members and admins (with `include_status_reason=true`).\n'),
   "pipeline_state": zod.enum(['awaiting_upload', 'queued', 'checking', 'done']).optional().describe('Where a version is in the publishing pipeline: `awaiting_upload` (published, zip not\nreceived), `queued` (zip received, checks waiting), `checking` (archive checks, security\nscan and comfy-node extraction running), `done` (decided: Active, Flagged, or Pending for\na reviewer when the registry reviews by hand).\n'),
   "comfy_node_extract_reason": zod.string().optional().describe('Why extracting the ComfyUI nodes failed (\'\' otherwise).'),
   "publisher_id": zod.string().optional().describe('The id of the node\'s publisher (in `listAllNodeVersions` answers).'),
+  "checks_passed": zod.boolean().optional().describe('true when the archive checks and the security scan found nothing, false when they\nfound something (only its publisher and admins see what); absent when the checks have\nnot run.\n'),
   "archive_size": zod.number().optional().describe('Bytes of the version\'s zip archive; only for the callers who see `status_reason`,\nand absent when the size is not known (no archive yet, or an archive stored before\nsizes were kept).\n')
 }))
 })
@@ -648,11 +672,19 @@ export const listAllNodesResponse = zod.object({
   "line_number": zod.number().describe('1-based line in `file_path`; 0 when there is no line.'),
   "code_snippet": zod.string().describe('The offending line, trimmed (\'\' when there is none).'),
   "message": zod.string(),
-  "scanner": zod.enum(['archive-check', 'static-scan', 'dependency-scan', 'pipeline'])
+  "scanner": zod.enum(['archive-check', 'static-scan', 'dependency-scan', 'pipeline']),
+  "kind": zod.enum(['malicious', 'standard']).optional().describe('Scan rules only: `malicious` (flags the version at `SCAN_FLAG_SEVERITY`) or `standard`\n(the code breaks a published registry standard; the version stays installable unless\nan admin flags it or `SCAN_FLAG_SEVERITY` is set below `high`). Absent on the archive\nchecks\' findings and on findings stored before it existed.\n'),
+  "standard": zod.object({
+  "id": zod.string().describe('Stable id, e.g. `no-eval-exec`.'),
+  "title": zod.string(),
+  "url": zod.string().describe('Where the standard is published.'),
+  "remedy": zod.string().describe('What the publisher should change.')
+}).optional().describe('The published registry standard a scan rule enforces, and what to change.')
 }).describe('One problem the archive checks or the security scan found. A version the scan flagged\nhas a JSON array of these as its `status_reason` (the shape today\'s registry and its\nadmin tools read).\n')).optional().describe('Everything the checks and the security scan of the archive found, worst first; only\nshown to the publisher\'s members and admins (with `include_status_reason=true`).\n'),
   "pipeline_state": zod.enum(['awaiting_upload', 'queued', 'checking', 'done']).optional().describe('Where a version is in the publishing pipeline: `awaiting_upload` (published, zip not\nreceived), `queued` (zip received, checks waiting), `checking` (archive checks, security\nscan and comfy-node extraction running), `done` (decided: Active, Flagged, or Pending for\na reviewer when the registry reviews by hand).\n'),
   "comfy_node_extract_reason": zod.string().optional().describe('Why extracting the ComfyUI nodes failed (\'\' otherwise).'),
   "publisher_id": zod.string().optional().describe('The id of the node\'s publisher (in `listAllNodeVersions` answers).'),
+  "checks_passed": zod.boolean().optional().describe('true when the archive checks and the security scan found nothing, false when they\nfound something (only its publisher and admins see what); absent when the checks have\nnot run.\n'),
   "archive_size": zod.number().optional().describe('Bytes of the version\'s zip archive; only for the callers who see `status_reason`,\nand absent when the size is not known (no archive yet, or an archive stored before\nsizes were kept).\n')
 }).optional().describe('The newest Active version by semver. Omitted (never `null`) when the node has no\nActive version: comfy-cli reads the field whenever the key is present, and\nComfyUI-Manager falls back to \"nightly\" only when the key is absent.\n'),
   "rating": zod.number().optional().describe('The average star rating (0 when unrated).'),
@@ -776,11 +808,19 @@ export const searchNodesResponse = zod.object({
   "line_number": zod.number().describe('1-based line in `file_path`; 0 when there is no line.'),
   "code_snippet": zod.string().describe('The offending line, trimmed (\'\' when there is none).'),
   "message": zod.string(),
-  "scanner": zod.enum(['archive-check', 'static-scan', 'dependency-scan', 'pipeline'])
+  "scanner": zod.enum(['archive-check', 'static-scan', 'dependency-scan', 'pipeline']),
+  "kind": zod.enum(['malicious', 'standard']).optional().describe('Scan rules only: `malicious` (flags the version at `SCAN_FLAG_SEVERITY`) or `standard`\n(the code breaks a published registry standard; the version stays installable unless\nan admin flags it or `SCAN_FLAG_SEVERITY` is set below `high`). Absent on the archive\nchecks\' findings and on findings stored before it existed.\n'),
+  "standard": zod.object({
+  "id": zod.string().describe('Stable id, e.g. `no-eval-exec`.'),
+  "title": zod.string(),
+  "url": zod.string().describe('Where the standard is published.'),
+  "remedy": zod.string().describe('What the publisher should change.')
+}).optional().describe('The published registry standard a scan rule enforces, and what to change.')
 }).describe('One problem the archive checks or the security scan found. A version the scan flagged\nhas a JSON array of these as its `status_reason` (the shape today\'s registry and its\nadmin tools read).\n')).optional().describe('Everything the checks and the security scan of the archive found, worst first; only\nshown to the publisher\'s members and admins (with `include_status_reason=true`).\n'),
   "pipeline_state": zod.enum(['awaiting_upload', 'queued', 'checking', 'done']).optional().describe('Where a version is in the publishing pipeline: `awaiting_upload` (published, zip not\nreceived), `queued` (zip received, checks waiting), `checking` (archive checks, security\nscan and comfy-node extraction running), `done` (decided: Active, Flagged, or Pending for\na reviewer when the registry reviews by hand).\n'),
   "comfy_node_extract_reason": zod.string().optional().describe('Why extracting the ComfyUI nodes failed (\'\' otherwise).'),
   "publisher_id": zod.string().optional().describe('The id of the node\'s publisher (in `listAllNodeVersions` answers).'),
+  "checks_passed": zod.boolean().optional().describe('true when the archive checks and the security scan found nothing, false when they\nfound something (only its publisher and admins see what); absent when the checks have\nnot run.\n'),
   "archive_size": zod.number().optional().describe('Bytes of the version\'s zip archive; only for the callers who see `status_reason`,\nand absent when the size is not known (no archive yet, or an archive stored before\nsizes were kept).\n')
 }).optional().describe('The newest Active version by semver. Omitted (never `null`) when the node has no\nActive version: comfy-cli reads the field whenever the key is present, and\nComfyUI-Manager falls back to \"nightly\" only when the key is absent.\n'),
   "rating": zod.number().optional().describe('The average star rating (0 when unrated).'),
@@ -922,11 +962,19 @@ export const getNodeResponse = zod.object({
   "line_number": zod.number().describe('1-based line in `file_path`; 0 when there is no line.'),
   "code_snippet": zod.string().describe('The offending line, trimmed (\'\' when there is none).'),
   "message": zod.string(),
-  "scanner": zod.enum(['archive-check', 'static-scan', 'dependency-scan', 'pipeline'])
+  "scanner": zod.enum(['archive-check', 'static-scan', 'dependency-scan', 'pipeline']),
+  "kind": zod.enum(['malicious', 'standard']).optional().describe('Scan rules only: `malicious` (flags the version at `SCAN_FLAG_SEVERITY`) or `standard`\n(the code breaks a published registry standard; the version stays installable unless\nan admin flags it or `SCAN_FLAG_SEVERITY` is set below `high`). Absent on the archive\nchecks\' findings and on findings stored before it existed.\n'),
+  "standard": zod.object({
+  "id": zod.string().describe('Stable id, e.g. `no-eval-exec`.'),
+  "title": zod.string(),
+  "url": zod.string().describe('Where the standard is published.'),
+  "remedy": zod.string().describe('What the publisher should change.')
+}).optional().describe('The published registry standard a scan rule enforces, and what to change.')
 }).describe('One problem the archive checks or the security scan found. A version the scan flagged\nhas a JSON array of these as its `status_reason` (the shape today\'s registry and its\nadmin tools read).\n')).optional().describe('Everything the checks and the security scan of the archive found, worst first; only\nshown to the publisher\'s members and admins (with `include_status_reason=true`).\n'),
   "pipeline_state": zod.enum(['awaiting_upload', 'queued', 'checking', 'done']).optional().describe('Where a version is in the publishing pipeline: `awaiting_upload` (published, zip not\nreceived), `queued` (zip received, checks waiting), `checking` (archive checks, security\nscan and comfy-node extraction running), `done` (decided: Active, Flagged, or Pending for\na reviewer when the registry reviews by hand).\n'),
   "comfy_node_extract_reason": zod.string().optional().describe('Why extracting the ComfyUI nodes failed (\'\' otherwise).'),
   "publisher_id": zod.string().optional().describe('The id of the node\'s publisher (in `listAllNodeVersions` answers).'),
+  "checks_passed": zod.boolean().optional().describe('true when the archive checks and the security scan found nothing, false when they\nfound something (only its publisher and admins see what); absent when the checks have\nnot run.\n'),
   "archive_size": zod.number().optional().describe('Bytes of the version\'s zip archive; only for the callers who see `status_reason`,\nand absent when the size is not known (no archive yet, or an archive stored before\nsizes were kept).\n')
 }).optional().describe('The newest Active version by semver. Omitted (never `null`) when the node has no\nActive version: comfy-cli reads the field whenever the key is present, and\nComfyUI-Manager falls back to \"nightly\" only when the key is absent.\n'),
   "rating": zod.number().optional().describe('The average star rating (0 when unrated).'),
@@ -1023,11 +1071,19 @@ export const installNodeResponse = zod.object({
   "line_number": zod.number().describe('1-based line in `file_path`; 0 when there is no line.'),
   "code_snippet": zod.string().describe('The offending line, trimmed (\'\' when there is none).'),
   "message": zod.string(),
-  "scanner": zod.enum(['archive-check', 'static-scan', 'dependency-scan', 'pipeline'])
+  "scanner": zod.enum(['archive-check', 'static-scan', 'dependency-scan', 'pipeline']),
+  "kind": zod.enum(['malicious', 'standard']).optional().describe('Scan rules only: `malicious` (flags the version at `SCAN_FLAG_SEVERITY`) or `standard`\n(the code breaks a published registry standard; the version stays installable unless\nan admin flags it or `SCAN_FLAG_SEVERITY` is set below `high`). Absent on the archive\nchecks\' findings and on findings stored before it existed.\n'),
+  "standard": zod.object({
+  "id": zod.string().describe('Stable id, e.g. `no-eval-exec`.'),
+  "title": zod.string(),
+  "url": zod.string().describe('Where the standard is published.'),
+  "remedy": zod.string().describe('What the publisher should change.')
+}).optional().describe('The published registry standard a scan rule enforces, and what to change.')
 }).describe('One problem the archive checks or the security scan found. A version the scan flagged\nhas a JSON array of these as its `status_reason` (the shape today\'s registry and its\nadmin tools read).\n')).optional().describe('Everything the checks and the security scan of the archive found, worst first; only\nshown to the publisher\'s members and admins (with `include_status_reason=true`).\n'),
   "pipeline_state": zod.enum(['awaiting_upload', 'queued', 'checking', 'done']).optional().describe('Where a version is in the publishing pipeline: `awaiting_upload` (published, zip not\nreceived), `queued` (zip received, checks waiting), `checking` (archive checks, security\nscan and comfy-node extraction running), `done` (decided: Active, Flagged, or Pending for\na reviewer when the registry reviews by hand).\n'),
   "comfy_node_extract_reason": zod.string().optional().describe('Why extracting the ComfyUI nodes failed (\'\' otherwise).'),
   "publisher_id": zod.string().optional().describe('The id of the node\'s publisher (in `listAllNodeVersions` answers).'),
+  "checks_passed": zod.boolean().optional().describe('true when the archive checks and the security scan found nothing, false when they\nfound something (only its publisher and admins see what); absent when the checks have\nnot run.\n'),
   "archive_size": zod.number().optional().describe('Bytes of the version\'s zip archive; only for the callers who see `status_reason`,\nand absent when the size is not known (no archive yet, or an archive stored before\nsizes were kept).\n')
 })
 
@@ -1089,11 +1145,19 @@ export const postNodeReviewResponse = zod.object({
   "line_number": zod.number().describe('1-based line in `file_path`; 0 when there is no line.'),
   "code_snippet": zod.string().describe('The offending line, trimmed (\'\' when there is none).'),
   "message": zod.string(),
-  "scanner": zod.enum(['archive-check', 'static-scan', 'dependency-scan', 'pipeline'])
+  "scanner": zod.enum(['archive-check', 'static-scan', 'dependency-scan', 'pipeline']),
+  "kind": zod.enum(['malicious', 'standard']).optional().describe('Scan rules only: `malicious` (flags the version at `SCAN_FLAG_SEVERITY`) or `standard`\n(the code breaks a published registry standard; the version stays installable unless\nan admin flags it or `SCAN_FLAG_SEVERITY` is set below `high`). Absent on the archive\nchecks\' findings and on findings stored before it existed.\n'),
+  "standard": zod.object({
+  "id": zod.string().describe('Stable id, e.g. `no-eval-exec`.'),
+  "title": zod.string(),
+  "url": zod.string().describe('Where the standard is published.'),
+  "remedy": zod.string().describe('What the publisher should change.')
+}).optional().describe('The published registry standard a scan rule enforces, and what to change.')
 }).describe('One problem the archive checks or the security scan found. A version the scan flagged\nhas a JSON array of these as its `status_reason` (the shape today\'s registry and its\nadmin tools read).\n')).optional().describe('Everything the checks and the security scan of the archive found, worst first; only\nshown to the publisher\'s members and admins (with `include_status_reason=true`).\n'),
   "pipeline_state": zod.enum(['awaiting_upload', 'queued', 'checking', 'done']).optional().describe('Where a version is in the publishing pipeline: `awaiting_upload` (published, zip not\nreceived), `queued` (zip received, checks waiting), `checking` (archive checks, security\nscan and comfy-node extraction running), `done` (decided: Active, Flagged, or Pending for\na reviewer when the registry reviews by hand).\n'),
   "comfy_node_extract_reason": zod.string().optional().describe('Why extracting the ComfyUI nodes failed (\'\' otherwise).'),
   "publisher_id": zod.string().optional().describe('The id of the node\'s publisher (in `listAllNodeVersions` answers).'),
+  "checks_passed": zod.boolean().optional().describe('true when the archive checks and the security scan found nothing, false when they\nfound something (only its publisher and admins see what); absent when the checks have\nnot run.\n'),
   "archive_size": zod.number().optional().describe('Bytes of the version\'s zip archive; only for the callers who see `status_reason`,\nand absent when the size is not known (no archive yet, or an archive stored before\nsizes were kept).\n')
 }).optional().describe('The newest Active version by semver. Omitted (never `null`) when the node has no\nActive version: comfy-cli reads the field whenever the key is present, and\nComfyUI-Manager falls back to \"nightly\" only when the key is absent.\n'),
   "rating": zod.number().optional().describe('The average star rating (0 when unrated).'),
@@ -1196,11 +1260,19 @@ export const listNodeVersionsResponseItem = zod.object({
   "line_number": zod.number().describe('1-based line in `file_path`; 0 when there is no line.'),
   "code_snippet": zod.string().describe('The offending line, trimmed (\'\' when there is none).'),
   "message": zod.string(),
-  "scanner": zod.enum(['archive-check', 'static-scan', 'dependency-scan', 'pipeline'])
+  "scanner": zod.enum(['archive-check', 'static-scan', 'dependency-scan', 'pipeline']),
+  "kind": zod.enum(['malicious', 'standard']).optional().describe('Scan rules only: `malicious` (flags the version at `SCAN_FLAG_SEVERITY`) or `standard`\n(the code breaks a published registry standard; the version stays installable unless\nan admin flags it or `SCAN_FLAG_SEVERITY` is set below `high`). Absent on the archive\nchecks\' findings and on findings stored before it existed.\n'),
+  "standard": zod.object({
+  "id": zod.string().describe('Stable id, e.g. `no-eval-exec`.'),
+  "title": zod.string(),
+  "url": zod.string().describe('Where the standard is published.'),
+  "remedy": zod.string().describe('What the publisher should change.')
+}).optional().describe('The published registry standard a scan rule enforces, and what to change.')
 }).describe('One problem the archive checks or the security scan found. A version the scan flagged\nhas a JSON array of these as its `status_reason` (the shape today\'s registry and its\nadmin tools read).\n')).optional().describe('Everything the checks and the security scan of the archive found, worst first; only\nshown to the publisher\'s members and admins (with `include_status_reason=true`).\n'),
   "pipeline_state": zod.enum(['awaiting_upload', 'queued', 'checking', 'done']).optional().describe('Where a version is in the publishing pipeline: `awaiting_upload` (published, zip not\nreceived), `queued` (zip received, checks waiting), `checking` (archive checks, security\nscan and comfy-node extraction running), `done` (decided: Active, Flagged, or Pending for\na reviewer when the registry reviews by hand).\n'),
   "comfy_node_extract_reason": zod.string().optional().describe('Why extracting the ComfyUI nodes failed (\'\' otherwise).'),
   "publisher_id": zod.string().optional().describe('The id of the node\'s publisher (in `listAllNodeVersions` answers).'),
+  "checks_passed": zod.boolean().optional().describe('true when the archive checks and the security scan found nothing, false when they\nfound something (only its publisher and admins see what); absent when the checks have\nnot run.\n'),
   "archive_size": zod.number().optional().describe('Bytes of the version\'s zip archive; only for the callers who see `status_reason`,\nand absent when the size is not known (no archive yet, or an archive stored before\nsizes were kept).\n')
 })
 export const listNodeVersionsResponse = zod.array(listNodeVersionsResponseItem)
@@ -1249,11 +1321,19 @@ export const getNodeVersionResponse = zod.object({
   "line_number": zod.number().describe('1-based line in `file_path`; 0 when there is no line.'),
   "code_snippet": zod.string().describe('The offending line, trimmed (\'\' when there is none).'),
   "message": zod.string(),
-  "scanner": zod.enum(['archive-check', 'static-scan', 'dependency-scan', 'pipeline'])
+  "scanner": zod.enum(['archive-check', 'static-scan', 'dependency-scan', 'pipeline']),
+  "kind": zod.enum(['malicious', 'standard']).optional().describe('Scan rules only: `malicious` (flags the version at `SCAN_FLAG_SEVERITY`) or `standard`\n(the code breaks a published registry standard; the version stays installable unless\nan admin flags it or `SCAN_FLAG_SEVERITY` is set below `high`). Absent on the archive\nchecks\' findings and on findings stored before it existed.\n'),
+  "standard": zod.object({
+  "id": zod.string().describe('Stable id, e.g. `no-eval-exec`.'),
+  "title": zod.string(),
+  "url": zod.string().describe('Where the standard is published.'),
+  "remedy": zod.string().describe('What the publisher should change.')
+}).optional().describe('The published registry standard a scan rule enforces, and what to change.')
 }).describe('One problem the archive checks or the security scan found. A version the scan flagged\nhas a JSON array of these as its `status_reason` (the shape today\'s registry and its\nadmin tools read).\n')).optional().describe('Everything the checks and the security scan of the archive found, worst first; only\nshown to the publisher\'s members and admins (with `include_status_reason=true`).\n'),
   "pipeline_state": zod.enum(['awaiting_upload', 'queued', 'checking', 'done']).optional().describe('Where a version is in the publishing pipeline: `awaiting_upload` (published, zip not\nreceived), `queued` (zip received, checks waiting), `checking` (archive checks, security\nscan and comfy-node extraction running), `done` (decided: Active, Flagged, or Pending for\na reviewer when the registry reviews by hand).\n'),
   "comfy_node_extract_reason": zod.string().optional().describe('Why extracting the ComfyUI nodes failed (\'\' otherwise).'),
   "publisher_id": zod.string().optional().describe('The id of the node\'s publisher (in `listAllNodeVersions` answers).'),
+  "checks_passed": zod.boolean().optional().describe('true when the archive checks and the security scan found nothing, false when they\nfound something (only its publisher and admins see what); absent when the checks have\nnot run.\n'),
   "archive_size": zod.number().optional().describe('Bytes of the version\'s zip archive; only for the callers who see `status_reason`,\nand absent when the size is not known (no archive yet, or an archive stored before\nsizes were kept).\n')
 })
 
@@ -1452,11 +1532,19 @@ export const getNodeByComfyNodeNameResponse = zod.object({
   "line_number": zod.number().describe('1-based line in `file_path`; 0 when there is no line.'),
   "code_snippet": zod.string().describe('The offending line, trimmed (\'\' when there is none).'),
   "message": zod.string(),
-  "scanner": zod.enum(['archive-check', 'static-scan', 'dependency-scan', 'pipeline'])
+  "scanner": zod.enum(['archive-check', 'static-scan', 'dependency-scan', 'pipeline']),
+  "kind": zod.enum(['malicious', 'standard']).optional().describe('Scan rules only: `malicious` (flags the version at `SCAN_FLAG_SEVERITY`) or `standard`\n(the code breaks a published registry standard; the version stays installable unless\nan admin flags it or `SCAN_FLAG_SEVERITY` is set below `high`). Absent on the archive\nchecks\' findings and on findings stored before it existed.\n'),
+  "standard": zod.object({
+  "id": zod.string().describe('Stable id, e.g. `no-eval-exec`.'),
+  "title": zod.string(),
+  "url": zod.string().describe('Where the standard is published.'),
+  "remedy": zod.string().describe('What the publisher should change.')
+}).optional().describe('The published registry standard a scan rule enforces, and what to change.')
 }).describe('One problem the archive checks or the security scan found. A version the scan flagged\nhas a JSON array of these as its `status_reason` (the shape today\'s registry and its\nadmin tools read).\n')).optional().describe('Everything the checks and the security scan of the archive found, worst first; only\nshown to the publisher\'s members and admins (with `include_status_reason=true`).\n'),
   "pipeline_state": zod.enum(['awaiting_upload', 'queued', 'checking', 'done']).optional().describe('Where a version is in the publishing pipeline: `awaiting_upload` (published, zip not\nreceived), `queued` (zip received, checks waiting), `checking` (archive checks, security\nscan and comfy-node extraction running), `done` (decided: Active, Flagged, or Pending for\na reviewer when the registry reviews by hand).\n'),
   "comfy_node_extract_reason": zod.string().optional().describe('Why extracting the ComfyUI nodes failed (\'\' otherwise).'),
   "publisher_id": zod.string().optional().describe('The id of the node\'s publisher (in `listAllNodeVersions` answers).'),
+  "checks_passed": zod.boolean().optional().describe('true when the archive checks and the security scan found nothing, false when they\nfound something (only its publisher and admins see what); absent when the checks have\nnot run.\n'),
   "archive_size": zod.number().optional().describe('Bytes of the version\'s zip archive; only for the callers who see `status_reason`,\nand absent when the size is not known (no archive yet, or an archive stored before\nsizes were kept).\n')
 }).optional().describe('The newest Active version by semver. Omitted (never `null`) when the node has no\nActive version: comfy-cli reads the field whenever the key is present, and\nComfyUI-Manager falls back to \"nightly\" only when the key is absent.\n'),
   "rating": zod.number().optional().describe('The average star rating (0 when unrated).'),
@@ -1559,11 +1647,19 @@ export const listAllNodeVersionsResponse = zod.object({
   "line_number": zod.number().describe('1-based line in `file_path`; 0 when there is no line.'),
   "code_snippet": zod.string().describe('The offending line, trimmed (\'\' when there is none).'),
   "message": zod.string(),
-  "scanner": zod.enum(['archive-check', 'static-scan', 'dependency-scan', 'pipeline'])
+  "scanner": zod.enum(['archive-check', 'static-scan', 'dependency-scan', 'pipeline']),
+  "kind": zod.enum(['malicious', 'standard']).optional().describe('Scan rules only: `malicious` (flags the version at `SCAN_FLAG_SEVERITY`) or `standard`\n(the code breaks a published registry standard; the version stays installable unless\nan admin flags it or `SCAN_FLAG_SEVERITY` is set below `high`). Absent on the archive\nchecks\' findings and on findings stored before it existed.\n'),
+  "standard": zod.object({
+  "id": zod.string().describe('Stable id, e.g. `no-eval-exec`.'),
+  "title": zod.string(),
+  "url": zod.string().describe('Where the standard is published.'),
+  "remedy": zod.string().describe('What the publisher should change.')
+}).optional().describe('The published registry standard a scan rule enforces, and what to change.')
 }).describe('One problem the archive checks or the security scan found. A version the scan flagged\nhas a JSON array of these as its `status_reason` (the shape today\'s registry and its\nadmin tools read).\n')).optional().describe('Everything the checks and the security scan of the archive found, worst first; only\nshown to the publisher\'s members and admins (with `include_status_reason=true`).\n'),
   "pipeline_state": zod.enum(['awaiting_upload', 'queued', 'checking', 'done']).optional().describe('Where a version is in the publishing pipeline: `awaiting_upload` (published, zip not\nreceived), `queued` (zip received, checks waiting), `checking` (archive checks, security\nscan and comfy-node extraction running), `done` (decided: Active, Flagged, or Pending for\na reviewer when the registry reviews by hand).\n'),
   "comfy_node_extract_reason": zod.string().optional().describe('Why extracting the ComfyUI nodes failed (\'\' otherwise).'),
   "publisher_id": zod.string().optional().describe('The id of the node\'s publisher (in `listAllNodeVersions` answers).'),
+  "checks_passed": zod.boolean().optional().describe('true when the archive checks and the security scan found nothing, false when they\nfound something (only its publisher and admins see what); absent when the checks have\nnot run.\n'),
   "archive_size": zod.number().optional().describe('Bytes of the version\'s zip archive; only for the callers who see `status_reason`,\nand absent when the size is not known (no archive yet, or an archive stored before\nsizes were kept).\n')
 })),
   "total": zod.number(),
@@ -1897,11 +1993,19 @@ export const listNodesForPublisherResponseItem = zod.object({
   "line_number": zod.number().describe('1-based line in `file_path`; 0 when there is no line.'),
   "code_snippet": zod.string().describe('The offending line, trimmed (\'\' when there is none).'),
   "message": zod.string(),
-  "scanner": zod.enum(['archive-check', 'static-scan', 'dependency-scan', 'pipeline'])
+  "scanner": zod.enum(['archive-check', 'static-scan', 'dependency-scan', 'pipeline']),
+  "kind": zod.enum(['malicious', 'standard']).optional().describe('Scan rules only: `malicious` (flags the version at `SCAN_FLAG_SEVERITY`) or `standard`\n(the code breaks a published registry standard; the version stays installable unless\nan admin flags it or `SCAN_FLAG_SEVERITY` is set below `high`). Absent on the archive\nchecks\' findings and on findings stored before it existed.\n'),
+  "standard": zod.object({
+  "id": zod.string().describe('Stable id, e.g. `no-eval-exec`.'),
+  "title": zod.string(),
+  "url": zod.string().describe('Where the standard is published.'),
+  "remedy": zod.string().describe('What the publisher should change.')
+}).optional().describe('The published registry standard a scan rule enforces, and what to change.')
 }).describe('One problem the archive checks or the security scan found. A version the scan flagged\nhas a JSON array of these as its `status_reason` (the shape today\'s registry and its\nadmin tools read).\n')).optional().describe('Everything the checks and the security scan of the archive found, worst first; only\nshown to the publisher\'s members and admins (with `include_status_reason=true`).\n'),
   "pipeline_state": zod.enum(['awaiting_upload', 'queued', 'checking', 'done']).optional().describe('Where a version is in the publishing pipeline: `awaiting_upload` (published, zip not\nreceived), `queued` (zip received, checks waiting), `checking` (archive checks, security\nscan and comfy-node extraction running), `done` (decided: Active, Flagged, or Pending for\na reviewer when the registry reviews by hand).\n'),
   "comfy_node_extract_reason": zod.string().optional().describe('Why extracting the ComfyUI nodes failed (\'\' otherwise).'),
   "publisher_id": zod.string().optional().describe('The id of the node\'s publisher (in `listAllNodeVersions` answers).'),
+  "checks_passed": zod.boolean().optional().describe('true when the archive checks and the security scan found nothing, false when they\nfound something (only its publisher and admins see what); absent when the checks have\nnot run.\n'),
   "archive_size": zod.number().optional().describe('Bytes of the version\'s zip archive; only for the callers who see `status_reason`,\nand absent when the size is not known (no archive yet, or an archive stored before\nsizes were kept).\n')
 }).optional().describe('The newest Active version by semver. Omitted (never `null`) when the node has no\nActive version: comfy-cli reads the field whenever the key is present, and\nComfyUI-Manager falls back to \"nightly\" only when the key is absent.\n'),
   "rating": zod.number().optional().describe('The average star rating (0 when unrated).'),
@@ -2046,11 +2150,19 @@ export const listNodesForPublisherV2Response = zod.object({
   "line_number": zod.number().describe('1-based line in `file_path`; 0 when there is no line.'),
   "code_snippet": zod.string().describe('The offending line, trimmed (\'\' when there is none).'),
   "message": zod.string(),
-  "scanner": zod.enum(['archive-check', 'static-scan', 'dependency-scan', 'pipeline'])
+  "scanner": zod.enum(['archive-check', 'static-scan', 'dependency-scan', 'pipeline']),
+  "kind": zod.enum(['malicious', 'standard']).optional().describe('Scan rules only: `malicious` (flags the version at `SCAN_FLAG_SEVERITY`) or `standard`\n(the code breaks a published registry standard; the version stays installable unless\nan admin flags it or `SCAN_FLAG_SEVERITY` is set below `high`). Absent on the archive\nchecks\' findings and on findings stored before it existed.\n'),
+  "standard": zod.object({
+  "id": zod.string().describe('Stable id, e.g. `no-eval-exec`.'),
+  "title": zod.string(),
+  "url": zod.string().describe('Where the standard is published.'),
+  "remedy": zod.string().describe('What the publisher should change.')
+}).optional().describe('The published registry standard a scan rule enforces, and what to change.')
 }).describe('One problem the archive checks or the security scan found. A version the scan flagged\nhas a JSON array of these as its `status_reason` (the shape today\'s registry and its\nadmin tools read).\n')).optional().describe('Everything the checks and the security scan of the archive found, worst first; only\nshown to the publisher\'s members and admins (with `include_status_reason=true`).\n'),
   "pipeline_state": zod.enum(['awaiting_upload', 'queued', 'checking', 'done']).optional().describe('Where a version is in the publishing pipeline: `awaiting_upload` (published, zip not\nreceived), `queued` (zip received, checks waiting), `checking` (archive checks, security\nscan and comfy-node extraction running), `done` (decided: Active, Flagged, or Pending for\na reviewer when the registry reviews by hand).\n'),
   "comfy_node_extract_reason": zod.string().optional().describe('Why extracting the ComfyUI nodes failed (\'\' otherwise).'),
   "publisher_id": zod.string().optional().describe('The id of the node\'s publisher (in `listAllNodeVersions` answers).'),
+  "checks_passed": zod.boolean().optional().describe('true when the archive checks and the security scan found nothing, false when they\nfound something (only its publisher and admins see what); absent when the checks have\nnot run.\n'),
   "archive_size": zod.number().optional().describe('Bytes of the version\'s zip archive; only for the callers who see `status_reason`,\nand absent when the size is not known (no archive yet, or an archive stored before\nsizes were kept).\n')
 }).optional().describe('The newest Active version by semver. Omitted (never `null`) when the node has no\nActive version: comfy-cli reads the field whenever the key is present, and\nComfyUI-Manager falls back to \"nightly\" only when the key is absent.\n'),
   "rating": zod.number().optional().describe('The average star rating (0 when unrated).'),
@@ -2177,11 +2289,19 @@ export const updateNodeResponse = zod.object({
   "line_number": zod.number().describe('1-based line in `file_path`; 0 when there is no line.'),
   "code_snippet": zod.string().describe('The offending line, trimmed (\'\' when there is none).'),
   "message": zod.string(),
-  "scanner": zod.enum(['archive-check', 'static-scan', 'dependency-scan', 'pipeline'])
+  "scanner": zod.enum(['archive-check', 'static-scan', 'dependency-scan', 'pipeline']),
+  "kind": zod.enum(['malicious', 'standard']).optional().describe('Scan rules only: `malicious` (flags the version at `SCAN_FLAG_SEVERITY`) or `standard`\n(the code breaks a published registry standard; the version stays installable unless\nan admin flags it or `SCAN_FLAG_SEVERITY` is set below `high`). Absent on the archive\nchecks\' findings and on findings stored before it existed.\n'),
+  "standard": zod.object({
+  "id": zod.string().describe('Stable id, e.g. `no-eval-exec`.'),
+  "title": zod.string(),
+  "url": zod.string().describe('Where the standard is published.'),
+  "remedy": zod.string().describe('What the publisher should change.')
+}).optional().describe('The published registry standard a scan rule enforces, and what to change.')
 }).describe('One problem the archive checks or the security scan found. A version the scan flagged\nhas a JSON array of these as its `status_reason` (the shape today\'s registry and its\nadmin tools read).\n')).optional().describe('Everything the checks and the security scan of the archive found, worst first; only\nshown to the publisher\'s members and admins (with `include_status_reason=true`).\n'),
   "pipeline_state": zod.enum(['awaiting_upload', 'queued', 'checking', 'done']).optional().describe('Where a version is in the publishing pipeline: `awaiting_upload` (published, zip not\nreceived), `queued` (zip received, checks waiting), `checking` (archive checks, security\nscan and comfy-node extraction running), `done` (decided: Active, Flagged, or Pending for\na reviewer when the registry reviews by hand).\n'),
   "comfy_node_extract_reason": zod.string().optional().describe('Why extracting the ComfyUI nodes failed (\'\' otherwise).'),
   "publisher_id": zod.string().optional().describe('The id of the node\'s publisher (in `listAllNodeVersions` answers).'),
+  "checks_passed": zod.boolean().optional().describe('true when the archive checks and the security scan found nothing, false when they\nfound something (only its publisher and admins see what); absent when the checks have\nnot run.\n'),
   "archive_size": zod.number().optional().describe('Bytes of the version\'s zip archive; only for the callers who see `status_reason`,\nand absent when the size is not known (no archive yet, or an archive stored before\nsizes were kept).\n')
 }).optional().describe('The newest Active version by semver. Omitted (never `null`) when the node has no\nActive version: comfy-cli reads the field whenever the key is present, and\nComfyUI-Manager falls back to \"nightly\" only when the key is absent.\n'),
   "rating": zod.number().optional().describe('The average star rating (0 when unrated).'),
@@ -2402,11 +2522,19 @@ export const updateNodeVersionResponse = zod.object({
   "line_number": zod.number().describe('1-based line in `file_path`; 0 when there is no line.'),
   "code_snippet": zod.string().describe('The offending line, trimmed (\'\' when there is none).'),
   "message": zod.string(),
-  "scanner": zod.enum(['archive-check', 'static-scan', 'dependency-scan', 'pipeline'])
+  "scanner": zod.enum(['archive-check', 'static-scan', 'dependency-scan', 'pipeline']),
+  "kind": zod.enum(['malicious', 'standard']).optional().describe('Scan rules only: `malicious` (flags the version at `SCAN_FLAG_SEVERITY`) or `standard`\n(the code breaks a published registry standard; the version stays installable unless\nan admin flags it or `SCAN_FLAG_SEVERITY` is set below `high`). Absent on the archive\nchecks\' findings and on findings stored before it existed.\n'),
+  "standard": zod.object({
+  "id": zod.string().describe('Stable id, e.g. `no-eval-exec`.'),
+  "title": zod.string(),
+  "url": zod.string().describe('Where the standard is published.'),
+  "remedy": zod.string().describe('What the publisher should change.')
+}).optional().describe('The published registry standard a scan rule enforces, and what to change.')
 }).describe('One problem the archive checks or the security scan found. A version the scan flagged\nhas a JSON array of these as its `status_reason` (the shape today\'s registry and its\nadmin tools read).\n')).optional().describe('Everything the checks and the security scan of the archive found, worst first; only\nshown to the publisher\'s members and admins (with `include_status_reason=true`).\n'),
   "pipeline_state": zod.enum(['awaiting_upload', 'queued', 'checking', 'done']).optional().describe('Where a version is in the publishing pipeline: `awaiting_upload` (published, zip not\nreceived), `queued` (zip received, checks waiting), `checking` (archive checks, security\nscan and comfy-node extraction running), `done` (decided: Active, Flagged, or Pending for\na reviewer when the registry reviews by hand).\n'),
   "comfy_node_extract_reason": zod.string().optional().describe('Why extracting the ComfyUI nodes failed (\'\' otherwise).'),
   "publisher_id": zod.string().optional().describe('The id of the node\'s publisher (in `listAllNodeVersions` answers).'),
+  "checks_passed": zod.boolean().optional().describe('true when the archive checks and the security scan found nothing, false when they\nfound something (only its publisher and admins see what); absent when the checks have\nnot run.\n'),
   "archive_size": zod.number().optional().describe('Bytes of the version\'s zip archive; only for the callers who see `status_reason`,\nand absent when the size is not known (no archive yet, or an archive stored before\nsizes were kept).\n')
 })
 

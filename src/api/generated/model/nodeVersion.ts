@@ -44,6 +44,11 @@ shown to the publisher's members and admins (with `include_status_reason=true`).
   comfy_node_extract_reason?: string;
   /** The id of the node's publisher (in `listAllNodeVersions` answers). */
   publisher_id?: string;
+  /** true when the archive checks and the security scan found nothing, false when they
+found something (only its publisher and admins see what); absent when the checks have
+not run.
+ */
+  checks_passed?: boolean;
   /** Bytes of the version's zip archive; only for the callers who see `status_reason`,
 and absent when the size is not known (no archive yet, or an archive stored before
 sizes were kept).

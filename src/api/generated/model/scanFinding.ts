@@ -7,6 +7,8 @@
  */
 import type { ScanFindingSeverity } from './scanFindingSeverity';
 import type { ScanFindingScanner } from './scanFindingScanner';
+import type { ScanFindingKind } from './scanFindingKind';
+import type { RegistryStandard } from './registryStandard';
 
 /**
  * One problem the archive checks or the security scan found. A version the scan flagged
@@ -26,4 +28,11 @@ export interface ScanFinding {
   code_snippet: string;
   message: string;
   scanner: ScanFindingScanner;
+  /** Scan rules only: `malicious` (flags the version at `SCAN_FLAG_SEVERITY`) or `standard`
+(the code breaks a published registry standard; the version stays installable unless
+an admin flags it or `SCAN_FLAG_SEVERITY` is set below `high`). Absent on the archive
+checks' findings and on findings stored before it existed.
+ */
+  kind?: ScanFindingKind;
+  standard?: RegistryStandard;
 }
