@@ -5,7 +5,7 @@ import {
   formatRuleCounts,
   formatTable,
   matchRepository,
-  namesInSources,
+  namesMappedInSources,
   median,
   normaliseRepositoryUrl,
   overallScore,
@@ -283,14 +283,18 @@ describe('readPyproject', () => {
   })
 })
 
-describe('namesInSources', () => {
-  it('finds quoted names on code lines, not in comments', () => {
+describe('namesMappedInSources', () => {
+  it('finds names mapped to a class on code lines, not in comments or display names', () => {
     const sources = [
       'NODE_CLASS_MAPPINGS = {\n    "KeptNode": Kept,\n    # "RemovedNode": Removed,\n}',
-      "MAPPINGS = {'SingleQuoted': X}",
+      'NODE_DISPLAY_NAME_MAPPINGS = {"RemovedNode": "Removed node", "Kept (v2)": "Kept"}',
+      "MAPPINGS = {'SingleQuoted' :X}\nNODE_CLASS_MAPPINGS['Assigned.*'] = Y",
     ]
     expect(
-      namesInSources(['KeptNode', 'RemovedNode', 'SingleQuoted', 'Absent', 'Kept'], sources),
-    ).toEqual(new Set(['KeptNode', 'SingleQuoted']))
+      namesMappedInSources(
+        ['KeptNode', 'RemovedNode', 'SingleQuoted', 'Assigned.*', 'Kept (v2)', 'Absent', 'Kept'],
+        sources,
+      ),
+    ).toEqual(new Set(['KeptNode', 'SingleQuoted', 'Assigned.*']))
   })
 })

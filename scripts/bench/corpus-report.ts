@@ -525,21 +525,29 @@ export function readPyproject(text: string): PyprojectFields {
 }
 
 /**
- * The names that appear as a quoted string on a line of code (not a comment line) of one of the
- * sources: a missed class whose name does not is likely gone from the pack (the map is older
- * than the code) or built at run time, rather than missed by the extractor.
+ * The names that some code line (not a comment line) of the sources maps to a class, the way a
+ * registration reads: `"Name": SomeClass` or `MAPPINGS["Name"] = SomeClass`. A missed class
+ * whose name no line maps is likely gone from the pack (the map is older than the code, or the
+ * line is commented out) or built at run time, rather than missed by the extractor. Display
+ * names (`"Name": "Shown name"`) do not count.
  */
-export function namesInSources(names: readonly string[], sources: Iterable<string>): Set<string> {
+export function namesMappedInSources(
+  names: readonly string[],
+  sources: Iterable<string>,
+): Set<string> {
+  const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+  const patterns = names.map(
+    (name) =>
+      [name, new RegExp(`(["'])${escape(name)}\\1\\s*(?::\\s*[A-Za-z_]|\\]\\s*=)`)] as const,
+  )
   const found = new Set<string>()
   for (const source of sources) {
     const code = source
       .split('\n')
       .filter((line) => !line.trimStart().startsWith('#'))
       .join('\n')
-    for (const name of names) {
-      if (!found.has(name) && (code.includes(`"${name}"`) || code.includes(`'${name}'`))) {
-        found.add(name)
-      }
+    for (const [name, pattern] of patterns) {
+      if (!found.has(name) && code.includes(name) && pattern.test(code)) found.add(name)
     }
   }
   return found

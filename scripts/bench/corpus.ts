@@ -23,7 +23,7 @@ import {
   formatTable,
   matchRepository,
   median,
-  namesInSources,
+  namesMappedInSources,
   overallScore,
   parseCorpusArgs,
   parseExpectations,
@@ -65,7 +65,7 @@ interface PackResult {
   cpuMs: number
   repository: { url: string; source: string } | null
   score: Score | null
-  /** The missed classes, by whether their name is written in the pack's Python sources. */
+  /** The missed classes, by whether a line of the pack's Python code maps their name to a class. */
   missed: { inSource: string[]; notInSource: string[] } | null
 }
 
@@ -100,7 +100,7 @@ function splitMissed(bytes: Uint8Array, missed: string[]) {
     // Unreadable: every missed name counts as not in the source.
   }
   const decoder = new TextDecoder()
-  const named = namesInSources(
+  const named = namesMappedInSources(
     missed,
     Object.values(files).map((data) => decoder.decode(data)),
   )
@@ -305,12 +305,12 @@ function printText(results: readonly PackResult[], settings: Settings, withExpec
         `${names.slice(0, NAMES_SHOWN).join(', ')}${names.length > NAMES_SHOWN ? ', …' : ''}`
       if (r.missed.inSource.length > 0) {
         console.log(
-          `  missed ${r.missed.inSource.length} named in the source: ${list(r.missed.inSource)}`,
+          `  missed ${r.missed.inSource.length} mapped in the source: ${list(r.missed.inSource)}`,
         )
       }
       if (r.missed.notInSource.length > 0) {
         console.log(
-          `  missed ${r.missed.notInSource.length} not named in the source (gone since the map, or built at run time): ${list(r.missed.notInSource)}`,
+          `  missed ${r.missed.notInSource.length} not mapped in the source (gone or commented out since the map, or built at run time): ${list(r.missed.notInSource)}`,
         )
       }
     }
