@@ -2269,6 +2269,7 @@ export interface components {
         AdminCreateNodeRequest: {
             id: components["schemas"]["NodeId"];
             name: string;
+            /** @description The http(s) URL of the node's repository (the same URL rule as publishing); not blank. */
             repository: string;
             /** @description The publisher to create the node under; omitted means the placeholder publisher for unclaimed nodes. */
             publisher_id?: components["schemas"]["PublisherId"];

@@ -368,6 +368,19 @@ describe.each(BACKENDS)('node writes on %s', (backend) => {
           }),
         400,
       )
+      // A blank or non-URL repository is refused, as publishing refuses one: nothing is created.
+      for (const repository of ['', '   ', '\t\n', 'not a url']) {
+        const refused = await expectUnchanged(
+          () =>
+            send(h.app, 'POST', '/admin/nodes', {
+              as: admin,
+              body: { id: `blank-repo-${backend}`, name: 'Blank', repository },
+            }),
+          400,
+        )
+        expect(refused.message).toContain("'repository'")
+        expect((await get(h.app, `/nodes/blank-repo-${backend}`)).status).toBe(404)
+      }
       await expectUnchanged(
         () =>
           send(h.app, 'POST', '/admin/nodes', {

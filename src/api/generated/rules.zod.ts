@@ -19,14 +19,16 @@ claim it with `claimMyNode`.
  */
 export const adminCreateNodeBodyIdMax = 100;
 export const adminCreateNodeBodyIdRegExp = new RegExp('^[A-Za-z0-9](?:[A-Za-z0-9._-]{0,98}[A-Za-z0-9])?$');
-export const adminCreateNodeBodyNameMax = 200;export const adminCreateNodeBodyRepositoryMax = 2000;export const adminCreateNodeBodyPublisherIdMaxOne = 100;
+export const adminCreateNodeBodyNameMax = 200;export const adminCreateNodeBodyRepositoryMax = 2000;
+export const adminCreateNodeBodyRepositoryRegExp = new RegExp('\\S');
+export const adminCreateNodeBodyPublisherIdMaxOne = 100;
 export const adminCreateNodeBodyPublisherIdRegExpOne = new RegExp('^[a-z][a-z0-9-]*$');
 export const adminCreateNodeBodyDescriptionMax = 1000;export const adminCreateNodeBodyAuthorMax = 200;export const adminCreateNodeBodyLicenseMax = 2000;export const adminCreateNodeBodyIconMax = 2000;export const adminCreateNodeBodyBannerUrlMax = 2000;export const adminCreateNodeBodyTagsItemMax = 100;export const adminCreateNodeBodyTagsMax = 50;export const adminCreateNodeBodyTagsAdminItemMax = 100;
 
 export const adminCreateNodeBody = zod.object({
   "id": zod.string().min(1).max(adminCreateNodeBodyIdMax).regex(adminCreateNodeBodyIdRegExp),
   "name": zod.string().min(1).max(adminCreateNodeBodyNameMax),
-  "repository": zod.string().min(1).max(adminCreateNodeBodyRepositoryMax),
+  "repository": zod.string().min(1).max(adminCreateNodeBodyRepositoryMax).regex(adminCreateNodeBodyRepositoryRegExp).describe('The http(s) URL of the node\'s repository (the same URL rule as publishing); not blank.'),
   "publisher_id": zod.string().min(1).max(adminCreateNodeBodyPublisherIdMaxOne).regex(adminCreateNodeBodyPublisherIdRegExpOne).optional().describe('The publisher to create the node under; omitted means the placeholder publisher for unclaimed nodes.'),
   "description": zod.string().max(adminCreateNodeBodyDescriptionMax).optional(),
   "author": zod.string().max(adminCreateNodeBodyAuthorMax).optional(),

@@ -16,8 +16,10 @@ export interface AdminCreateNodeRequest {
    */
   name: string;
   /**
+   * The http(s) URL of the node's repository (the same URL rule as publishing); not blank.
    * @minLength 1
    * @maxLength 2000
+   * @pattern \S
    */
   repository: string;
   /** The publisher to create the node under; omitted means the placeholder publisher for unclaimed nodes. */
