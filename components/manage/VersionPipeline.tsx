@@ -1,7 +1,8 @@
 // What the owners of a version see about its way to the registry: a state badge (waiting for the
 // upload, being checked, Active, Flagged, waiting for an admin…) that is announced when it
 // changes, and why it has its status: the checks' findings worst first (file, line and the
-// offending code, always as text), an admin's decision with its history, or a plain reason.
+// offending code, always as text), an admin's decision with its history, or a plain reason. On an
+// Active version, the registry standards the scan found it breaking.
 import { useTranslation } from 'next-i18next/pages'
 import { useId } from 'react'
 import { breakable } from '@/components/common/BreakableText'
@@ -46,16 +47,17 @@ type FindingsHeading = 'h3' | 'h4'
 function Findings({
   findings,
   heading: Heading,
+  title,
 }: {
   findings: ScanFinding[]
   heading: FindingsHeading
+  title: string
 }) {
-  const { t } = useTranslation('common')
   const headingId = useId()
   return (
     <section aria-labelledby={headingId} className="mt-3">
       <Heading id={headingId} className="text-sm font-semibold">
-        {t('manage.pipeline.findingsTitle', { count: findings.length })}
+        {title}
       </Heading>
       <ol className="mt-2 space-y-2">
         {findings.map((finding, index) => (
@@ -113,6 +115,9 @@ export function VersionStatusDetails({
   const { t } = useTranslation('common')
   const state = ownerVersionState(version)
   const { findings, reason } = versionReason(version)
+  // An Active version is installable; what its owners still need to see is which published
+  // standards it breaks (the scan keeps such versions Active by default).
+  const standards = findings.filter((finding) => finding.kind === 'standard')
   const hint =
     state === 'awaitingUpload' || state === 'checking' || state === 'review' || state === 'flagged'
       ? t(`manage.pipeline.hint.${state}`)
@@ -149,7 +154,18 @@ export function VersionStatusDetails({
         </p>
       )}
       {findings.length > 0 && state !== 'active' && (
-        <Findings findings={findings} heading={findingsHeading} />
+        <Findings
+          findings={findings}
+          heading={findingsHeading}
+          title={t('manage.pipeline.findingsTitle', { count: findings.length })}
+        />
+      )}
+      {standards.length > 0 && state === 'active' && (
+        <Findings
+          findings={standards}
+          heading={findingsHeading}
+          title={t('manage.pipeline.standardsTitle', { count: standards.length })}
+        />
       )}
     </div>
   )

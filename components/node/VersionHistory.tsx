@@ -52,6 +52,22 @@ function StatusReasonText({ reason }: { reason: string | undefined }) {
   )
 }
 
+/** The archive checks and the security scan found nothing in this version. */
+export function ChecksPassed() {
+  const { t } = useTranslation('common')
+  return (
+    <span title={t('node.versions.checksPassedHint')}>
+      <Badge tone="green">
+        <svg aria-hidden="true" viewBox="0 0 16 16" className="mr-1 h-3 w-3" fill="currentColor">
+          <path d="M6.2 11.6 2.6 8l1.1-1.1 2.5 2.5 6.1-6.1L13.4 4.4z" />
+        </svg>
+        {t('node.versions.checksPassed')}
+        <span className="sr-only">: {t('node.versions.checksPassedHint')}</span>
+      </Badge>
+    </span>
+  )
+}
+
 export function VersionHistory({
   versions,
   latestVersion,
@@ -91,6 +107,7 @@ export function VersionHistory({
                   </Badge>
                 )}
                 {version.deprecated && <Badge tone="red">{t('node.versions.deprecated')}</Badge>}
+                {version.checks_passed === true && <ChecksPassed />}
                 <time
                   dateTime={version.createdAt}
                   className="ml-auto text-sm text-gray-700 dark:text-gray-300"

@@ -3,9 +3,11 @@
 // version), a JSON object `{message, by, statusHistory, batchId?}` (an admin decided), plain text
 // (older data) or ''. Anything else is dropped: raw JSON is never shown to anyone.
 import {
+  ScanFindingKind,
   ScanFindingScanner,
   ScanFindingSeverity,
   type NodeVersion,
+  type RegistryStandard,
   type ScanFinding,
 } from '@/src/api/generated/model'
 
@@ -52,6 +54,19 @@ function scannerOf(value: unknown): ScanFindingScanner {
   )
 }
 
+function kindOf(value: unknown): ScanFindingKind | undefined {
+  return Object.values(ScanFindingKind).find((kind) => kind === value)
+}
+
+/** The standard a finding names, when it has a title and an https link; else undefined. */
+function standardOf(value: unknown): RegistryStandard | undefined {
+  if (!isRecord(value)) return undefined
+  const title = text(value.title).trim()
+  const url = text(value.url).trim()
+  if (!title || !/^https:\/\/[^\s"<>]+$/.test(url)) return undefined
+  return { id: text(value.id), title, url, remedy: text(value.remedy).trim() }
+}
+
 /** One finding from untrusted JSON; undefined when it says nothing (no message, no rule). */
 function findingOf(value: unknown): ScanFinding | undefined {
   if (!isRecord(value)) return undefined
@@ -59,6 +74,8 @@ function findingOf(value: unknown): ScanFinding | undefined {
   const issueType = text(value.issue_type).trim()
   if (!message && !issueType) return undefined
   const line = value.line_number
+  const kind = kindOf(value.kind)
+  const standard = standardOf(value.standard)
   return {
     issue_type: issueType,
     severity: severityOf(value.severity),
@@ -67,6 +84,8 @@ function findingOf(value: unknown): ScanFinding | undefined {
     code_snippet: text(value.code_snippet),
     message,
     scanner: scannerOf(value.scanner),
+    ...(kind ? { kind } : {}),
+    ...(standard ? { standard } : {}),
   }
 }
 

@@ -24,6 +24,24 @@ const markup: ScanFinding = {
   scanner: 'static-scan',
 }
 
+const noEvalExec = {
+  id: 'no-eval-exec',
+  title: 'Security: no eval/exec calls',
+  url: 'https://docs.comfy.org/registry/standards',
+  remedy: 'Use ast.literal_eval for literals.',
+}
+const evalCall: ScanFinding = {
+  issue_type: 'eval-exec-call',
+  severity: 'medium',
+  file_path: 'nodes.py',
+  line_number: 12,
+  code_snippet: 'return (eval(expression),)',
+  message: 'Calls eval or exec.',
+  scanner: 'static-scan',
+  kind: 'standard',
+  standard: noEvalExec,
+}
+
 function renderOwnerHistory(versions: NodeVersion[]) {
   return renderWithProviders(
     <VersionHistory
@@ -171,6 +189,60 @@ describe("The owners' version history", () => {
         'Its ComfyUI nodes could not be read: __init__.py: syntax error on line 3',
       ),
     ).toBeInTheDocument()
+  })
+
+  it('shows the standard a finding enforces, linked, with what to change', () => {
+    const malicious: ScanFinding = {
+      ...exec,
+      kind: 'malicious',
+      standard: { ...noEvalExec, remedy: '' },
+    }
+    renderOwnerHistory([
+      makeVersion({
+        version: '1.0.1',
+        status: 'NodeVersionStatusFlagged',
+        scan_findings: [malicious, evalCall],
+        status_reason: JSON.stringify([malicious]),
+      }),
+    ])
+    const [first, second] = within(item('1.0.1')).getAllByRole('listitem')
+    expect(within(first).getByText('Malicious or unsafe')).toBeInTheDocument()
+    expect(within(second).getByText('Breaks a registry standard')).toBeInTheDocument()
+    const link = within(second).getByRole('link', { name: 'Security: no eval/exec calls' })
+    expect(link).toHaveAttribute('href', 'https://docs.comfy.org/registry/standards')
+    expect(
+      within(second).getByText('What to change: Use ast.literal_eval for literals.'),
+    ).toBeInTheDocument()
+    expect(within(first).queryByText(/What to change/)).toBeNull()
+  })
+
+  it('an Active version lists the standards it breaks, and nothing else', () => {
+    renderOwnerHistory([
+      makeVersion({
+        version: '1.0.2',
+        status: 'NodeVersionStatusActive',
+        scan_findings: [markup, evalCall],
+      }),
+      makeVersion({ version: '1.0.1', status: 'NodeVersionStatusActive', scan_findings: [markup] }),
+    ])
+    const standards = within(item('1.0.2')).getByRole('region', {
+      name: 'Registry standards this version breaks (1 finding)',
+    })
+    expect(within(standards).getAllByRole('listitem')).toHaveLength(1)
+    expect(within(standards).getByText('nodes.py:12')).toBeInTheDocument()
+    expect(within(item('1.0.1')).queryByRole('region')).toBeNull()
+  })
+
+  it('drops a standard whose link is not https', () => {
+    renderOwnerHistory([
+      makeVersion({
+        status: 'NodeVersionStatusActive',
+        scan_findings: [{ ...evalCall, standard: { ...noEvalExec, url: 'javascript:alert(1)' } }],
+      }),
+    ])
+    expect(screen.queryByRole('link')).toBeNull()
+    expect(screen.queryByText(/What to change/)).toBeNull()
+    expect(screen.getByText('nodes.py:12')).toBeInTheDocument()
   })
 
   it('in another language', () => {

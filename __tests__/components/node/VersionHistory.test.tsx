@@ -143,6 +143,38 @@ describe('VersionHistory', () => {
     expect(within(item('1.0.0')).getByText('Reason: Approved by hand.')).toBeInTheDocument()
   })
 
+  it('marks the versions whose checks found nothing, in light and dark mode and other languages', () => {
+    const { unmount } = renderWithProviders(
+      <VersionHistory
+        versions={[
+          makeVersion({ version: '1.0.2', checks_passed: true }),
+          makeVersion({ version: '1.0.1', checks_passed: false }),
+          makeVersion({ version: '1.0.0' }),
+        ]}
+      />,
+    )
+    const row = (version: string) =>
+      screen.getByRole('heading', { level: 3, name: version }).closest('li') as HTMLElement
+    const mark = within(row('1.0.2')).getByText('Checks passed')
+    expect(mark.closest('[title]')).toHaveAttribute(
+      'title',
+      'The archive checks and the security scan found nothing in this version.',
+    )
+    // Read out with its meaning; the icon is decoration.
+    expect(row('1.0.2')).toHaveTextContent(
+      'Checks passed: The archive checks and the security scan found nothing in this version.',
+    )
+    expect(row('1.0.2').querySelector('svg')).toHaveAttribute('aria-hidden', 'true')
+    expect(mark.className).toMatch(/dark:bg-green-900/)
+    expect(within(row('1.0.1')).queryByText('Checks passed')).toBeNull()
+    expect(within(row('1.0.0')).queryByText('Checks passed')).toBeNull()
+    unmount()
+    renderWithProviders(<VersionHistory versions={[makeVersion({ checks_passed: true })]} />, {
+      locale: 'fr',
+    })
+    expect(screen.getByText('Vérifications réussies')).toBeInTheDocument()
+  })
+
   it('says when there are no versions', () => {
     renderWithProviders(<VersionHistory versions={[]} />)
     expect(screen.getByText('No versions yet.')).toBeInTheDocument()
