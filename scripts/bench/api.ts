@@ -170,10 +170,12 @@ async function prepare(backend: Backend): Promise<Sample> {
           where ${publiclyVisible()} and length(c.comfy_node_name) >= 8
           order by c.comfy_node_name limit 500`,
     )) as unknown as { rows: { name: string }[] }
+    // Words of sampled names, without those in more than 1 % of them ("comfyui", "nodes"): a
+    // never-seen text is a rare pair, not a whole-catalogue match.
     const words = (await database.db.execute(
-      sql`select distinct lower(w) as word from (select regexp_split_to_table(name, ' ') as w
+      sql`select lower(w) as word from (select regexp_split_to_table(name, ' ') as w
             from nodes where ${publiclyVisible()} order by md5(nodes.id) limit 300) as s
-          where length(w) >= 4 order by 1`,
+          where length(w) >= 4 group by 1 having count(*) <= 3 order by 1`,
     )) as unknown as { rows: { word: string }[] }
     return {
       classNames: classes.rows.map((row) => row.name),

@@ -26,6 +26,7 @@ import {
   type Seen,
 } from './ordering-cache'
 import type { NodeRowCache } from './row-cache'
+import { classTypos, type ClassTypo } from './suggest'
 
 /** The sort names of the contract (`sort` of searchNodes, a superset of listAllNodes'). */
 export type NodeSort = NonNullable<QueryOf<'searchNodes'>['sort']>
@@ -315,6 +316,16 @@ const MATCH = {
   /** A class name starts with the text ("KSampler" for "KSamplerAdvanced"). */
   classPrefix: 60,
   /**
+   * The text is a class name with a typo ("MaskMotioDetector"), found as the suggestions find it
+   * (suggest.ts classTypos). Below a correct class start, above words found only in tags.
+   */
+  classTypo: 55,
+  /**
+   * The text is the start of a class name with a typo: weaker, as a correct word ("upscale") is
+   * one edit from the start of other classes ("UpscalingTile"); below words in tags or author.
+   */
+  classTypoStart: 35,
+  /**
    * A typo of the name scores up to this, by the square of its trigram word similarity above the
    * search threshold (0.5): a name spelt almost right ranks high, one sharing only some words
    * ("translate attention" for "matte attention") stays below nodes that have all the words.
@@ -355,7 +366,8 @@ function containsText(text: string): SQL {
  * would make the planner scan every node): full text over the weighted document (stemmed words
  * in id, name, tags, author, description), trigram word similarity on id and name (typos:
  * "upscalr" finds "upscale"), comfy node class names of the latest version by prefix (as pasted
- * from a workflow, also typed with spaces), and the nodes of a publisher named exactly so (few
+ * from a workflow, also typed with spaces) and, with `typos`, the nodes whose class name the text
+ * misspells (found beforehand as the suggestions find them), and the nodes of a publisher named exactly so (few
  * publishers: their table is scanned, the nodes come by nodes_publisher_idx). Text with CJK
  * letters also matches inside names and descriptions: a scan of the nodes (no index can find a
  * word inside a run of CJK text), for such text only. Filters apply inside each branch.
@@ -364,7 +376,7 @@ function containsText(text: string): SQL {
  * to the words or starting with them, the publisher): the node row is at hand there, so the
  * ranking needs no second read of it. A node found by several branches keeps its best score.
  */
-function textHits(text: string, where: SQL, score: (boost: SQL) => SQL): SQL {
+function textHits(text: string, where: SQL, score: (boost: SQL) => SQL, typos: ClassTypo[]): SQL {
   const lowered = text.toLowerCase()
   const squashed = squash(lowered)
   const tsQuery = sql`websearch_to_tsquery(${SEARCH_TS_CONFIG}::regconfig, ${text})`
@@ -389,6 +401,16 @@ function textHits(text: string, where: SQL, score: (boost: SQL) => SQL): SQL {
       where ${nodes.publisherId} in (select ${publishers.id} from ${publishers}
         where ${publishers.id} = ${lowered} or lower(${publishers.name}) = ${lowered}) and ${where}`,
   ]
+  if (typos.length > 0) {
+    // Two array parameters: the same statement text whatever the typos found.
+    const typoPoints = typos.map((typo) => (typo.whole ? MATCH.classTypo : MATCH.classTypoStart))
+    branches.push(
+      sql`select ${hitColumns}, ${score(sql`typo.points`)} from ${nodes}
+        join unnest(${sql.param(typos.map((typo) => typo.nodeId))}::text[],
+          ${sql.param(typoPoints)}::int[]) as typo(id, points) on typo.id = ${nodes.id}
+        where ${where}`,
+    )
+  }
   if (CJK.test(text)) {
     const terms = text.split(/\s+/).filter((term) => term !== '')
     branches.push(
@@ -444,7 +466,9 @@ async function rankedIds(
   // Each node once, with its best score; the outer query reads the hits under the name
   // "nodes", so the shared orderings apply. Other sorts than relevance need no score.
   const score = sort === 'relevance' ? (boost: SQL) => relevanceOf(text, boost) : () => points(0)
-  const hits = textHits(text, where, score)
+  // Class names misspelt: looked up first in the suggestion index (a few btree ranges).
+  const typos = CJK.test(text) ? [] : await classTypos(db, text)
+  const hits = textHits(text, where, score, typos)
   const order =
     sort === 'relevance'
       ? [sql`max(score) desc`, sql`${nodes.githubStars} desc`, ...nodeOrderBy.downloads]

@@ -119,6 +119,64 @@ describe.each(BACKENDS)('GET /nodes/search on %s', (backend) => {
     expect(hit?.comfy_nodes_matched).toBeGreaterThan(0)
   })
 
+  /** Every class name of the public nodes' latest versions, with the nodes that ship it. */
+  function publicClasses(): Map<string, Set<string>> {
+    const shipped = new Map<string, Set<string>>()
+    for (const node of h.demo.nodes) {
+      if (!node.latestVersionId || !publicFacts.some((fact) => fact.id === node.id)) continue
+      for (const comfy of h.demo.comfyNodes) {
+        if (comfy.nodeVersionId !== node.latestVersionId) continue
+        shipped.set(
+          comfy.comfyNodeName,
+          (shipped.get(comfy.comfyNodeName) ?? new Set()).add(node.id),
+        )
+      }
+    }
+    return shipped
+  }
+
+  it('finds a node by a class name with one letter dropped or two swapped', async () => {
+    const shipped = publicClasses()
+    // A deterministic sample: every few names in sorted order, 12 or more of them.
+    const names = [...shipped.keys()].filter((name) => name.length >= 8).sort()
+    const step = Math.max(1, Math.floor(names.length / 12))
+    const sample = names.filter((_, index) => index % step === 0)
+    expect(sample.length).toBeGreaterThanOrEqual(12)
+    const misses: string[] = []
+    for (const [index, name] of sample.entries()) {
+      // "MaskMotionDetector" → "MaskMotioDetector" / "MaskMotoinDetector": the place moves
+      // along, after the first three letters (a typo is looked for from those on, as suggestions do).
+      const at = 3 + (index % (name.length - 5))
+      const dropped = name.slice(0, at) + name.slice(at + 1)
+      const swapped = name.slice(0, at) + name[at + 1] + name[at] + name.slice(at + 2)
+      for (const typo of [dropped, swapped]) {
+        if (typo === name) continue
+        const found = ids(await search({ search: typo }))
+        for (const nodeId of shipped.get(name) ?? []) {
+          if (!found.includes(nodeId)) misses.push(`${typo} (${name}) → ${nodeId}`)
+        }
+      }
+    }
+    expect(misses).toEqual([])
+  })
+
+  it('still ranks the node of an exact class name first', async () => {
+    const shipped = publicClasses()
+    const name = [...shipped.keys()]
+      .filter((each) => each.length >= 10 && shipped.get(each)?.size === 1)
+      .sort()[0]
+    const [nodeId] = [...(shipped.get(name) ?? [])]
+    const found = ids(await search({ search: name }))
+    expect(found[0]).toBe(nodeId)
+  })
+
+  it.each(['qzxvkjwplm', 'Xqjzvbnmwk', 'zzzqqqxxxjjj'])(
+    'finds nothing for gibberish: %s',
+    async (text) => {
+      expect((await search({ search: text })).total).toBe(0)
+    },
+  )
+
   it('comfy_node_search matches class names and reports comfy_nodes_matched', async () => {
     const { node, className } = comfyClassOfPublicNode()
     const body = await search({ comfy_node_search: className })

@@ -7,7 +7,7 @@
 // matched here, with one edit allowed. Each candidate gets a tier (exact, prefix, word prefix,
 // inside, typo); the best tiers win, then the closer length, then popularity.
 import { sql, type SQL } from 'drizzle-orm'
-import { editsToPrefix } from '@/src/lib/edit-distance'
+import { editDistance, editsToPrefix } from '@/src/lib/edit-distance'
 import type { Db } from '../db/client'
 import { escapeLike } from '../db/like'
 import { nodes, publishers, suggestionTerms } from '../db/schema'
@@ -65,10 +65,32 @@ const TYPO_SPAN = 24
  * Ordered `using ~<~`, the order of the text_pattern_ops index: a plain `order by term` follows
  * the database's collation, which the index cannot give, and sorts every row of the range.
  */
-function prefixRows(prefix: string, rows: number, startsOnly = false): SQL {
+function prefixRows(prefix: string, rows: number, startsOnly = false, kind?: Kind): SQL {
   return sql`(select term, is_start, kind, label, node_id, publisher_id from ${suggestionTerms}
     where term like ${`${escapeLike(prefix)}%`} ${startsOnly ? sql`and is_start` : sql``}
+    ${kind ? sql`and kind = ${kind}` : sql``}
     order by term using ~<~ limit ${rows})`
+}
+
+/**
+ * Where a typo of `text` is looked for: whole labels starting with the text cut shorter letter by
+ * letter (a typo keeps the letters before it, so one of those prefixes reaches the label), within
+ * its first TYPO_SPAN letters; nowhere for texts shorter than TYPO_MIN_LENGTH.
+ */
+function typoPrefixes(text: string): string[] {
+  if (text.length < TYPO_MIN_LENGTH) return []
+  const typed = text.slice(0, TYPO_SPAN)
+  return Array.from({ length: typed.length - 3 }, (_, i) => typed.slice(0, typed.length - 1 - i))
+}
+
+/**
+ * How many edits make `text` (its first TYPO_SPAN letters) the start of `term`: one allowed,
+ * two from eight letters on; Infinity beyond, or when the text is too short for a typo.
+ */
+function typoEdits(text: string, term: string): number {
+  if (text.length < TYPO_MIN_LENGTH) return Number.POSITIVE_INFINITY
+  const typed = text.slice(0, TYPO_SPAN)
+  return editsToPrefix(typed, term, typed.length >= 8 ? 2 : 1)
 }
 
 interface IndexRow {
@@ -92,17 +114,15 @@ function match(row: IndexRow, text: string, squashed: string) {
           : TIER.wordPrefix
     return { tier, similarity: Math.min(1, text.length / Math.max(1, term.length)) }
   }
-  if (!row.isStart || text.length < TYPO_MIN_LENGTH) return undefined
-  const typed = text.slice(0, TYPO_SPAN)
-  const edits = editsToPrefix(typed, term, typed.length >= 8 ? 2 : 1)
+  if (!row.isStart) return undefined
+  const edits = typoEdits(text, term)
   if (edits === Number.POSITIVE_INFINITY) return undefined
-  return { tier: TIER.similar, similarity: 1 - edits / typed.length }
+  return { tier: TIER.similar, similarity: 1 - edits / Math.min(text.length, TYPO_SPAN) }
 }
 
 /**
  * Nodes, classes and publishers from the suggestion index, reading index ranges: the text
- * and the text without spaces (class names); when those find too few, the text cut shorter letter
- * by letter (a typo keeps the letters before it, so one of those prefixes reaches the label).
+ * and the text without spaces (class names); when those find too few, its typo ranges.
  * Each read also tells what the public sees and how popular each node is (withVisibility).
  */
 async function indexedCandidates(db: Db, text: string, limit: number): Promise<Candidate[]> {
@@ -139,14 +159,8 @@ async function indexedCandidates(db: Db, text: string, limit: number): Promise<C
     }
   }
   add(await rowsOf(db, withVisibility(ranges)))
-  if (matched.size < limit && text.length >= TYPO_MIN_LENGTH) {
-    const typed = text.slice(0, TYPO_SPAN)
-    const shorter: SQL[] = []
-    for (let length = typed.length - 1; length >= 3; length--) {
-      shorter.push(prefixRows(typed.slice(0, length), TYPO_ROWS, true))
-    }
-    add(await rowsOf(db, withVisibility(shorter)))
-  }
+  const shorter = typoPrefixes(text).map((prefix) => prefixRows(prefix, TYPO_ROWS, true))
+  if (matched.size < limit && shorter.length > 0) add(await rowsOf(db, withVisibility(shorter)))
   return [...matched.values()]
 }
 
@@ -277,4 +291,43 @@ export async function suggest(db: Db, typed: string, limit: number): Promise<Sug
         ? { kind, text: shown, target }
         : { kind, text: shown, target, detail },
     )
+}
+
+/** A ComfyUI class name the typed text is a typo of, with the node whose latest version has it. */
+export interface ClassTypo {
+  nodeId: string
+  /** The whole name is within the allowed edits, not only its start. */
+  whole: boolean
+}
+
+/**
+ * Class names of latest versions that the text is a typo of, by the suggestions' own lookup
+ * (typoPrefixes, typoEdits): for search (queries.ts), which finds exact and prefix class names
+ * itself. The text is matched as typed and without spaces (class names are typed both ways);
+ * who may see the nodes is left to the caller.
+ */
+export async function classTypos(db: Db, typed: string): Promise<ClassTypo[]> {
+  const text = normalizeTyped(typed)
+  const squashed = text.replace(/[\s_-]+/g, '')
+  const texts = [...new Set([text, squashed])].filter((each) => each.length >= TYPO_MIN_LENGTH)
+  // The squashed text's prefixes up to its first space are the text's own: read once.
+  const prefixes = new Set(texts.flatMap(typoPrefixes))
+  if (prefixes.size === 0) return []
+  const ranges = [...prefixes].map((prefix) => prefixRows(prefix, TYPO_ROWS, true, 'comfy_node'))
+  const rows = await rowsOf(
+    db,
+    sql`select distinct term, node_id from (${sql.join(ranges, sql` union all `)}) as r`,
+  )
+  const found = new Map<string, ClassTypo>()
+  for (const row of rows) {
+    const term = str(row.term)
+    const nodeId = str(row.node_id)
+    // Exact names and starts are search's own matches; typos only here.
+    if (texts.some((each) => term.startsWith(each))) continue
+    const near = texts.filter((each) => typoEdits(each, term) !== Number.POSITIVE_INFINITY)
+    if (near.length === 0) continue
+    const whole = near.some((each) => editDistance(each, term, 2) <= (each.length >= 8 ? 2 : 1))
+    if (!found.get(nodeId)?.whole) found.set(nodeId, { nodeId, whole })
+  }
+  return [...found.values()]
 }
