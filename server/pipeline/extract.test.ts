@@ -367,6 +367,30 @@ describe('extractComfyNodes', () => {
       expect(names(succeeded(result))).toEqual(['AddNoise', 'RandomSeed'])
     })
 
+    it('lists non-Python files too when given every path of the package', async () => {
+      const files = pack({
+        '__init__.py': [
+          'import os',
+          'class Preset:',
+          '    RETURN_TYPES = ("STRING",)',
+          'here = os.path.dirname(__file__)',
+          'NODE_CLASS_MAPPINGS = {}',
+          'for f in os.listdir(os.path.join(here, "presets")):',
+          '    if f.endswith(".json"):',
+          '        NODE_CLASS_MAPPINGS["Preset " + f[:-5]] = Preset',
+          'if not os.path.exists(os.path.join(here, "config.yaml")):',
+          '    NODE_CLASS_MAPPINGS["Setup"] = Preset',
+        ].join('\n'),
+        'presets/helper.py': 'X = 1\n',
+      })
+      const paths = ['__init__.py', 'presets/b.json', 'presets/a.json', 'presets/helper.py']
+      const known = await extractComfyNodes(files, { paths })
+      expect(names(succeeded(known))).toEqual(['Preset a', 'Preset b', 'Setup'])
+      // Without the list only the .py files are known: the existence of config.yaml is not.
+      const partial = await extractComfyNodes(files)
+      expect(names(succeeded(partial))).toEqual(['Setup'])
+    })
+
     it('reads Enum members used as keys', async () => {
       const result = await extractComfyNodes(
         pack({

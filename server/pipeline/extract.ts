@@ -96,15 +96,18 @@ function nameOnly(name: string): ExtractedComfyNode {
 const textOf = (value: PyValue | undefined) => (value?.kind === 'str' ? value.value : '')
 
 /** Normalises archive paths (`./a\\b.py` → `a/b.py`) and keeps only Python files. */
+const normalisePath = (path: string) =>
+  path
+    .split('\\')
+    .join('/')
+    .split('/')
+    .filter((part) => part !== '' && part !== '.')
+    .join('/')
+
 function normaliseFiles(files: ReadonlyMap<string, string>): Map<string, string> {
   const normalised = new Map<string, string>()
   for (const [path, source] of files) {
-    const clean = path
-      .split('\\')
-      .join('/')
-      .split('/')
-      .filter((part) => part !== '' && part !== '.')
-      .join('/')
+    const clean = normalisePath(path)
     if (clean.endsWith('.py')) normalised.set(clean, source)
   }
   return normalised
@@ -316,9 +319,16 @@ class NodeExtractor {
 /** files: every .py file of the package, keyed by its path relative to the package root (e.g. '__init__.py', 'nodes/upscale.py'). */
 export async function extractComfyNodes(
   files: ReadonlyMap<string, string>,
-  budget?: { maxMs?: number },
+  options?: {
+    maxMs?: number
+    /**
+     * Every file of the package (same relative paths), so folder listings also show non-Python
+     * files; without it only the .py files and their folders are known.
+     */
+    paths?: Iterable<string>
+  },
 ): Promise<Extraction> {
-  const maxMs = budget?.maxMs ?? DEFAULT_EXTRACTION_BUDGET_MS
+  const maxMs = options?.maxMs ?? DEFAULT_EXTRACTION_BUDGET_MS
   const python = normaliseFiles(files)
   if (!python.has(ENTRY)) {
     return {
@@ -330,7 +340,8 @@ export async function extractComfyNodes(
   }
   // Loading the parser is the registry's own cost; the budget covers the package's code.
   const parse = await pythonParser()
-  const interp = new Interpreter(python, parse, Date.now() + maxMs)
+  const paths = options?.paths ? [...options.paths].map(normalisePath) : undefined
+  const interp = new Interpreter(python, parse, Date.now() + maxMs, paths)
   const extractor = new NodeExtractor(interp)
   // Known once the entry module ran to its end; later loads (while reading nodes) do not count.
   let importedModules: string[] | null = null

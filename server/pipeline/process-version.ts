@@ -85,8 +85,11 @@ export async function examineArchive(
   }
   const { archive } = checked
   const sources = new Map<string, string>()
+  // Every file's path too: packs list their own folders (see extract/archive-fs.ts).
+  const paths: string[] = []
   for (const entry of archive.entries) {
     const inPackage = entry.name.startsWith(archive.packageRoot)
+    if (!entry.isDirectory && inPackage) paths.push(entry.name.slice(archive.packageRoot.length))
     if (entry.isDirectory || !inPackage || !entry.name.endsWith('.py')) continue
     // Sources too large for the scan are not parsed either (the scan reports them).
     const text = archive.readText(entry.name, DEFAULT_SCAN_BUDGET.maxFileBytes)
@@ -95,7 +98,7 @@ export async function examineArchive(
   // The extraction first: its import graph tells the scan which modules ComfyUI runs when it
   // loads the pack. Unknown (null) when the entry module could not be followed to its end; the
   // scan then treats every file as imported.
-  const extraction = await extractComfyNodes(sources)
+  const extraction = await extractComfyNodes(sources, { paths })
   const reachable =
     extraction.importedModules === null
       ? null

@@ -1,7 +1,7 @@
 // The archive as a file system, for packs that list their own folder to find their modules
 // (`os.listdir(os.path.dirname(__file__))`, `glob`, `pathlib`, `os.walk`). The package sits at
-// PACKAGE_DIR; only its Python files and the folders holding them are known. Paths outside it,
-// and other files inside it, are unknown rather than absent.
+// PACKAGE_DIR. Paths outside it are unknown rather than absent; so are non-Python files inside
+// it unless the whole file list was given (`complete`).
 //
 // Listings are sorted: on Linux `os.listdir`/`glob`/`iterdir` come in directory order, which is
 // arbitrary, and sorting is what a reader of the pack would expect (and deterministic).
@@ -78,8 +78,14 @@ export class ArchiveFs {
   private readonly files = new Set<string>()
   private readonly dirs = new Set<string>([''])
 
-  /** files: package-relative paths, e.g. `__init__.py`, `nodes/upscale.py`. */
-  constructor(files: Iterable<string>) {
+  /**
+   * files: package-relative paths, e.g. `__init__.py`, `nodes/upscale.py`; complete: they are
+   * all the package's files, not only its Python ones.
+   */
+  constructor(
+    files: Iterable<string>,
+    private readonly complete = false,
+  ) {
     for (const file of files) {
       this.files.add(file)
       const parts = file.split('/')
@@ -97,7 +103,8 @@ export class ArchiveFs {
   isDir(path: string): boolean | undefined {
     const rel = this.relative(path)
     if (rel === null) return undefined
-    return this.dirs.has(rel) ? true : this.files.has(rel) ? false : undefined
+    if (this.dirs.has(rel)) return true
+    return this.files.has(rel) || this.complete ? false : undefined
   }
 
   isFile(path: string): boolean | undefined {
@@ -105,14 +112,14 @@ export class ArchiveFs {
     if (rel === null) return undefined
     if (this.files.has(rel)) return true
     // A .py file or a folder we would know about.
-    return this.dirs.has(rel) || rel.endsWith('.py') ? false : undefined
+    return this.dirs.has(rel) || rel.endsWith('.py') || this.complete ? false : undefined
   }
 
   exists(path: string): boolean | undefined {
     const rel = this.relative(path)
     if (rel === null) return undefined
     if (this.files.has(rel) || this.dirs.has(rel)) return true
-    return rel.endsWith('.py') ? false : undefined
+    return rel.endsWith('.py') || this.complete ? false : undefined
   }
 
   /** The names in a folder of the package, sorted; null when it is not one. */

@@ -31,12 +31,14 @@ export abstract class ModuleLoader implements StdlibHost {
     private readonly files: ReadonlyMap<string, string>,
     private readonly parse: ParsePython,
     protected readonly deadline: number,
+    /** Every file of the package when known (see ArchiveFs); else only the .py files. */
+    paths?: readonly string[],
   ) {
     for (const file of files.keys()) {
       const parts = file.split('/')
       for (let i = 1; i < parts.length; i++) this.dirs.add(parts.slice(0, i).join('/'))
     }
-    this.fs = new ArchiveFs(files.keys())
+    this.fs = paths ? new ArchiveFs([...files.keys(), ...paths], true) : new ArchiveFs(files.keys())
   }
 
   abstract execBlock(block: SyntaxNode, scope: Scope): Flow
