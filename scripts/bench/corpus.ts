@@ -54,7 +54,9 @@ interface PackResult {
   outcome: Outcome
   findings: RuleCount[]
   /** The findings that flagged the version (at or above SCAN_FLAG_SEVERITY). */
-  blocking: Pick<Finding, 'issue_type' | 'severity' | 'file_path' | 'line_number' | 'message'>[]
+  blocking: BriefFinding[]
+  /** Findings at or above SCAN_FLAG_SEVERITY that `decide` did not flag for (standards). */
+  notBlocking: BriefFinding[]
   classes: number
   extraction: { status: string; reason: string; warnings: string[] }
   /** Wall-clock time of the upload call's archive checks (uploadRefusals). */
@@ -68,6 +70,30 @@ interface PackResult {
   /** The missed classes, by whether a line of the pack's Python code maps their name to a class. */
   missed: { inSource: string[]; notInSource: string[] } | null
 }
+
+type BriefFinding = Pick<
+  Finding,
+  'issue_type' | 'severity' | 'file_path' | 'line_number' | 'message'
+>
+
+const brief = ({ issue_type, severity, file_path, line_number, message }: Finding) => ({
+  issue_type,
+  severity,
+  file_path,
+  line_number,
+  message,
+})
+
+/** The findings `decide` flagged a version for: its status_reason, a JSON array of findings. */
+function blockingOf(statusReason: string): Finding[] {
+  return statusReason === '' ? [] : (JSON.parse(statusReason) as Finding[])
+}
+
+const same = (a: Finding) => (b: Finding) =>
+  a.issue_type === b.issue_type &&
+  a.file_path === b.file_path &&
+  a.line_number === b.line_number &&
+  a.severity === b.severity
 
 /** The contract's rule for a version string (components.schemas.SemVer). */
 function versionRule(): (version: string) => boolean {
@@ -172,15 +198,12 @@ async function examinePack(
     versionRefused: version !== null && !acceptsVersion(version),
     outcome,
     findings: countByRule(findings, SEVERITIES),
-    blocking: findings
-      .filter((f) => refusals.length > 0 || atLeast(f.severity, settings.flagSeverity))
-      .map(({ issue_type, severity, file_path, line_number, message }) => ({
-        issue_type,
-        severity,
-        file_path,
-        line_number,
-        message,
-      })),
+    // What flagged it is what `decide` wrote as status_reason (or what the upload refused).
+    blocking: (decision === null ? refusals : blockingOf(decision.statusReason)).map(brief),
+    notBlocking: findings
+      .filter((f) => atLeast(f.severity, settings.flagSeverity))
+      .filter((f) => decision !== null && !blockingOf(decision.statusReason).some(same(f)))
+      .map(brief),
     classes: new Set(found).size,
     extraction: {
       status: extraction?.status ?? 'failed',
@@ -274,6 +297,7 @@ function printText(results: readonly PackResult[], settings: Settings, withExpec
   const notable = results.filter(
     (r) =>
       r.blocking.length > 0 ||
+      r.notBlocking.length > 0 ||
       r.versionRefused ||
       r.extraction.reason !== '' ||
       r.extraction.warnings.length > 0 ||
@@ -287,11 +311,15 @@ function printText(results: readonly PackResult[], settings: Settings, withExpec
     if (r.versionRefused) {
       console.log(`  version ${r.version}: the publish call refuses it (contract's SemVer)`)
     }
+    const where = (f: BriefFinding) =>
+      f.file_path ? ` ${f.file_path}${f.line_number ? `:${f.line_number}` : ''}` : ''
     for (const f of r.blocking) {
-      const where = f.file_path ? ` ${f.file_path}${f.line_number ? `:${f.line_number}` : ''}` : ''
       console.log(
-        `  ${r.outcome.toLowerCase()} by ${f.issue_type} (${f.severity})${where}: ${f.message}`,
+        `  ${r.outcome.toLowerCase()} by ${f.issue_type} (${f.severity})${where(f)}: ${f.message}`,
       )
+    }
+    for (const f of r.notBlocking) {
+      console.log(`  not flagged for ${f.issue_type} (${f.severity})${where(f)}: ${f.message}`)
     }
     if (r.extraction.reason)
       console.log(`  extraction ${r.extraction.status}: ${r.extraction.reason}`)
