@@ -1024,7 +1024,11 @@ function generateNode(ctx: NodeContext, index: number, out: DemoNodeBatch): void
       status: versionStatus,
       statusReason,
       scanFindings: finding ? [finding] : [],
-      scannedAt: finding ? versionCreatedAt : null,
+      // Active demo archives were checked and found clean: the node page shows "checks passed".
+      scannedAt:
+        finding || (hasArchive && versionStatus === 'NodeVersionStatusActive')
+          ? versionCreatedAt
+          : null,
       comfyNodeExtractStatus: extract,
       supportedOs: os,
       supportedAccelerators: accelerators,
