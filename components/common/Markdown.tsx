@@ -97,15 +97,44 @@ function Table(props: ComponentPropsWithoutRef<'table'>) {
   )
 }
 
+/** How a README's relative references are shown (components/node/Readme.tsx). */
+export interface MarkdownLinks {
+  /** A relative link or image source → its address, or undefined to drop it. */
+  resolve: (value: string, key: string) => string | undefined
+  /**
+   * Images at these addresses load; any other image is shown as a link to it (third-party
+   * images are not loaded: page weight, and visitors' addresses stay with this site).
+   */
+  loads: (src: string) => boolean
+}
+
 export interface MarkdownProps {
   children: string
   /** The HTML level of the document's shallowest heading; deeper ones become the next level. */
   headingLevel?: HeadingLevel
   className?: string
+  links?: MarkdownLinks
 }
 
-export function Markdown({ children, headingLevel = 3, className = '' }: MarkdownProps) {
-  const components: Components = { ...HEADINGS, a: Anchor, img: Image, pre: Pre, table: Table }
+function linkedImage(loads: MarkdownLinks['loads']) {
+  return function LinkedImage(props: ComponentPropsWithoutRef<'img'>) {
+    const { src, alt } = props
+    if (typeof src !== 'string' || !src || loads(src)) return <Image src={src} alt={alt} />
+    return <Anchor href={src}>{alt || src}</Anchor>
+  }
+}
+
+export function Markdown({ children, headingLevel = 3, className = '', links }: MarkdownProps) {
+  const components: Components = {
+    ...HEADINGS,
+    a: Anchor,
+    img: links ? linkedImage(links.loads) : Image,
+    pre: Pre,
+    table: Table,
+  }
+  const urlTransform = links
+    ? (value: string, key: string) => safeUrl(value, key) ?? links.resolve(value, key)
+    : safeUrl
   return (
     <div
       // The styles of the rendered elements: one class (styles/globals.css), not a long list of
@@ -116,7 +145,7 @@ export function Markdown({ children, headingLevel = 3, className = '' }: Markdow
         remarkPlugins={[remarkGfm, remarkHeadingLevels(headingLevel)]}
         rehypePlugins={[rehypeSanitize]}
         skipHtml
-        urlTransform={safeUrl}
+        urlTransform={urlTransform}
         components={components}
       >
         {children}

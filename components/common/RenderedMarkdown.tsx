@@ -13,6 +13,8 @@ export interface RenderedMarkdownProps {
   /** The level of the source's shallowest heading, as `markdownHtml` was given it. */
   headingLevel?: MarkdownProps['headingLevel']
   className?: string
+  /** How relative references resolve (READMEs), as `markdownHtml` was given it. */
+  links?: MarkdownProps['links']
 }
 
 // Its own chunk, fetched the first time a page shows markdown the server did not render.
@@ -23,11 +25,12 @@ export function RenderedMarkdown({
   source,
   headingLevel = 3,
   className = '',
+  links,
 }: RenderedMarkdownProps) {
   if (html) return <div className={className} dangerouslySetInnerHTML={{ __html: html }} />
   return (
     <Suspense fallback={<p className={`whitespace-pre-line ${className}`}>{source}</p>}>
-      <Markdown headingLevel={headingLevel} className={className}>
+      <Markdown headingLevel={headingLevel} className={className} links={links}>
         {source}
       </Markdown>
     </Suspense>

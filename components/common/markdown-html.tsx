@@ -7,6 +7,11 @@ import { Markdown, type MarkdownProps } from './Markdown'
 export function markdownHtml(
   markdown: string,
   headingLevel: MarkdownProps['headingLevel'] = 3,
+  links?: MarkdownProps['links'],
 ): string {
-  return renderToStaticMarkup(<Markdown headingLevel={headingLevel}>{markdown}</Markdown>)
+  return renderToStaticMarkup(
+    <Markdown headingLevel={headingLevel} links={links}>
+      {markdown}
+    </Markdown>,
+  )
 }

@@ -21,12 +21,16 @@ import { formatDate, formatNumber } from './format'
 import { InstallBox } from './InstallBox'
 import type { LoadRest } from './LoadRest'
 import { VersionHistory } from './VersionHistory'
+import { Readme, type ReadmeFirstPart } from './Readme'
+import { LicenseValue } from './LicenseValue'
 
 /** The node's markdown, rendered and sanitised on the server (`markdownHtml`). */
 export interface NodeMarkdown {
   description: string | null
   /** Changelog HTML by version id. */
   changelogs: Record<string, string>
+  /** The first part of the latest version's README, when it has one. */
+  readme?: ReadmeFirstPart | null
 }
 
 export interface NodeViewProps {
@@ -199,7 +203,9 @@ export function NodeView({
               {author && <Fact label={t('node.author')}>{author}</Fact>}
               <Fact label={t('node.downloads')}>{formatNumber(node.downloads, locale)}</Fact>
               <Fact label={t('node.stars')}>{formatNumber(node.github_stars, locale)}</Fact>
-              <Fact label={t('node.license')}>{node.license || t('node.notSpecified')}</Fact>
+              <Fact label={t('node.license')}>
+                <LicenseValue node={node} />
+              </Fact>
               {repository && (
                 <Fact label={t('node.repository')}>
                   <a href={repository} target="_blank" rel="noopener noreferrer" className={LINK}>
@@ -246,6 +252,11 @@ export function NodeView({
               <p className="text-gray-700 dark:text-gray-300">{t('node.noDescription')}</p>
             )}
           </Section>
+          {latest && markdown?.readme && (
+            <Section title={t('node.readme')}>
+              <Readme nodeId={node.id} version={latest.version} first={markdown.readme} />
+            </Section>
+          )}
           {latest && comfyNodes && (
             <ComfyNodeList
               comfyNodes={comfyNodes.comfy_nodes}

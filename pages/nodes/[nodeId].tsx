@@ -17,13 +17,19 @@ import {
   VERSIONS_SHOWN,
 } from '@/components/node/node-lists'
 import { getGetNodeQueryOptions, useGetNode } from '@/src/api/generated/nodes/nodes'
+import { getNodeVersionReadme } from '@/src/api/generated/versions/versions'
+import type { NodeVersionReadme } from '@/src/api/generated/model'
+import type { ReadmeFirstPart } from '@/components/node/Readme'
+import { README_FIRST_PART_CHARS } from '@/src/lib/constants'
+import { publicEnv } from '@/src/lib/public-env'
+import { firstPart, readmeLinks } from '@/src/lib/readme'
 import { summary } from '@/src/lib/markdown'
 import { localizedUrl, nodeJsonLd, SITE_NAME } from '@/src/lib/seo'
 import { nodePath, publisherPath } from '@/src/lib/paths'
 import { useAuth } from '@/src/lib/auth'
 import { useTranslationSections } from '@/src/lib/translation-sections'
 import { isNodeId } from '@/src/lib/contract-ids'
-import { STATIC_NOT_FOUND, staticPropsOrNotFound } from '@/src/lib/public-page'
+import { isNotFound, STATIC_NOT_FOUND, staticPropsOrNotFound } from '@/src/lib/public-page'
 import { paramOf } from '@/src/lib/route-params'
 import { claimedPublisher, isUnclaimed } from '@/src/lib/unclaimed'
 import { CONTAINER_CLASS } from '@/components/common/Container'
@@ -140,6 +146,25 @@ export default function NodePage({ markdown }: { markdown?: NodeMarkdown }) {
 // (see staticPropsOrNotFound): none are built ahead, there are too many.
 export const getStaticPaths: GetStaticPaths = () => ({ paths: [], fallback: 'blocking' })
 
+/**
+ * The README's first part, rendered here. Only that part is in the page (HTML and props), not in
+ * the dehydrated cache: the whole README is asked for when the visitor opens it.
+ */
+async function readmeFirstPart(nodeId: string, version: string): Promise<ReadmeFirstPart | null> {
+  let readme: NodeVersionReadme
+  try {
+    readme = await getNodeVersionReadme(nodeId, version)
+  } catch (error) {
+    if (isNotFound(error)) return null // no README: the page shows none
+    throw error
+  }
+  const first = firstPart(readme.text, README_FIRST_PART_CHARS)
+  const { format, truncated } = readme
+  if (format === 'text') return { format, text: first.text, more: first.more, truncated }
+  const links = readmeLinks(publicEnv().apiUrl, nodeId, version, readme.images)
+  return { format, html: markdownHtml(first.text, 3, links), more: first.more, truncated }
+}
+
 export const getStaticProps: GetStaticProps = async (context) => {
   const nodeId = paramOf(context.params?.nodeId)
   // An id the contract refuses names no node: the 404 page without asking the API.
@@ -155,6 +180,9 @@ export const getStaticProps: GetStaticProps = async (context) => {
     ])
     // Markdown is rendered (and sanitised) here, so its toolchain stays off the browser.
     if (node.description?.trim()) markdown.description = markdownHtml(node.description, 3)
+    if (node.latest_version) {
+      markdown.readme = await readmeFirstPart(node.id, node.latest_version.version)
+    }
     for (const version of versions.slice(0, VERSIONS_SHOWN)) {
       if (version.changelog?.trim()) {
         markdown.changelogs[version.id] = markdownHtml(version.changelog, 4)

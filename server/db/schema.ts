@@ -277,6 +277,10 @@ export const nodeVersions = pgTable(
       .notNull()
       .default(''),
     downloads: bigint('downloads', { mode: 'number' }).notNull().default(0),
+    /** The licence file of the archive (path inside the package), '' when none was found. */
+    licenseFile: text('license_file').notNull().default(''),
+    /** The SPDX id that file's text matched (src/lib/license-match.ts), '' when none. */
+    licenseFileSpdx: text('license_file_spdx').notNull().default(''),
     createdAt: createdAt(),
   },
   (t) => [
@@ -290,6 +294,29 @@ export const nodeVersions = pgTable(
       .where(sql`${t.status} in ('NodeVersionStatusPending', 'NodeVersionStatusFlagged')`),
   ],
 )
+
+/**
+ * A version's README, read from its archive by the pipeline (server/pipeline/documents.ts): its
+ * own table, so the version rows every listing reads (and the row cache keeps) stay small.
+ */
+export const nodeVersionReadmes = pgTable('node_version_readmes', {
+  nodeVersionId: uuid('node_version_id')
+    .primaryKey()
+    .references(() => nodeVersions.id, { onDelete: 'cascade' }),
+  /** Relative to the package root. */
+  path: text('path').notNull(),
+  format: text('format').$type<'markdown' | 'text'>().notNull(),
+  /** At most NODE_VERSION_FILES.maxReadmeBytes of UTF-8. */
+  text: text('text').notNull(),
+  truncated: boolean('truncated').notNull().default(false),
+  /** Images it refers to that the API serves (getNodeVersionFile), relative to the package root. */
+  images: text('images')
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`),
+})
+
+export type NodeVersionReadme = typeof nodeVersionReadmes.$inferSelect
 
 /**
  * Durable background work (the publishing pipeline), claimed with `for update skip locked` so

@@ -15,6 +15,7 @@ import {
   adminActions,
   customers,
   nodes,
+  nodeVersionReadmes,
   nodeVersions,
   publisherInvitations,
   publisherMembers,
@@ -106,6 +107,16 @@ const SIGNED_IN = (ok: number): Record<Role, number> => ({
   admin: ok,
   banned: ok,
 })
+
+/** A read of a version that is not public: the publisher's members and admins only. */
+const HIDDEN_READ: Record<Role, number> = {
+  anonymous: 404,
+  stranger: 404,
+  member: 200,
+  owner: 200,
+  admin: 200,
+  banned: 200,
+}
 
 const ADMIN_ONLY = (ok: number): Record<Role, number> => ({
   anonymous: 401,
@@ -650,7 +661,7 @@ describe.each(BACKENDS)('authorization matrix on %s', (backend) => {
     },
   ]
 
-  /** The admins' reads: admin-only, answered only to admins, never changing anything. */
+  /** Reads with an access rule: the admins' (admin-only) and hidden versions' files. */
   const readRows: Row[] = [
     {
       operationId: 'listCustomers',
@@ -738,7 +749,39 @@ describe.each(BACKENDS)('authorization matrix on %s', (backend) => {
       expect: ADMIN_ONLY(200),
       read: true,
     },
+    // A Pending version's README and files: its publisher's members (the banned publisher's
+    // too) and admins; 404 to everyone else, as its other reads.
+    {
+      operationId: 'getNodeVersionReadme',
+      prepare: (f) => withDocuments(f),
+      call: (f) => ({ method: 'GET', url: `/nodes/${f.nodeId}/versions/1.1.0/readme` }),
+      expect: HIDDEN_READ,
+      read: true,
+    },
+    {
+      operationId: 'getNodeVersionFile',
+      prepare: (f) => withDocuments(f),
+      call: (f) => ({
+        method: 'GET',
+        url: `/nodes/${f.nodeId}/versions/1.1.0/file?path=pyproject.toml`,
+      }),
+      expect: HIDDEN_READ,
+      read: true,
+    },
   ]
+
+  /** Gives the fixture's Pending version its archive, README and licence file, as the pipeline does. */
+  async function withDocuments(f: Fixture) {
+    await withArchive(f)
+    const [version] = await h.db
+      .update(nodeVersions)
+      .set({ licenseFile: 'pyproject.toml' })
+      .where(and(eq(nodeVersions.nodeId, f.nodeId), eq(nodeVersions.version, '1.1.0')))
+      .returning()
+    await h.db
+      .insert(nodeVersionReadmes)
+      .values({ nodeVersionId: version.id, path: 'README.md', format: 'markdown', text: '# Hi' })
+  }
 
   /** Gives the fixture's Pending version its archive (in storage, before the snapshot). */
   async function withArchive(f: Fixture) {

@@ -497,6 +497,60 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/nodes/{nodeId}/versions/{versionId}/readme": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A version's README
+         * @description Who may call: anyone (non-Active versions only for owners and admins).
+         *
+         *     The README of the version's archive as the publishing pipeline read it:
+         *     `README.md` / `README.markdown` (any case, at the package root) as markdown, else
+         *     `README.rst`, `README.txt` or `README` as plain text; at most 256 KiB (`truncated`
+         *     when longer). `images` lists the files it refers to that `getNodeVersionFile`
+         *     serves. 404 when the version has no README (or its checks have not run).
+         */
+        get: operations["getNodeVersionReadme"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/nodes/{nodeId}/versions/{versionId}/file": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An image of a version's README, or its licence file
+         * @description Who may call: anyone for Active versions; the publisher's members and admins also for
+         *     Pending and Flagged ones (answered `Cache-Control: private, no-store`).
+         *
+         *     Serves one file of the version's archive by its `path` relative to the package root:
+         *     an image the README refers to (PNG, JPEG, GIF or WebP whose bytes match their type,
+         *     at most 5 MiB; SVG is never served) with its image type, or the licence file as
+         *     `text/plain`. Public answers are cached for a year (versions never change), with
+         *     `X-Content-Type-Options: nosniff` and a `sandbox` CSP. Any other path (missing, not an
+         *     image, outside the package) is a 404.
+         */
+        get: operations["getNodeVersionFile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/nodes/{nodeId}/versions/{versionId}/comfy-nodes": {
         parameters: {
             query?: never;
@@ -2153,6 +2207,21 @@ export interface components {
             /** @description A human-readable explanation. */
             message: string;
         };
+        NodeVersionReadme: {
+            /** @description The README's path relative to the package root. */
+            path: string;
+            /**
+             * @description `markdown` for README.md / .markdown; `text` (shown as written) otherwise.
+             * @enum {string}
+             */
+            format: "markdown" | "text";
+            /** @description The README (UTF-8), at most 256 KiB of it. */
+            text: string;
+            /** @description The README is longer than what `text` holds. */
+            truncated: boolean;
+            /** @description Paths (relative to the package root) of the images it refers to that `getNodeVersionFile` serves. */
+            images: string[];
+        };
         Node: {
             /** @description The unique identifier of the node. */
             id: string;
@@ -2160,8 +2229,23 @@ export interface components {
             name: string;
             description?: string;
             author?: string;
-            /** @description License name, or the path of the LICENSE file in the repository. */
+            /**
+             * @description The licence as comfy-cli sent it, kept as received: an SPDX identifier, or the
+             *     pyproject table as JSON text (`{"file": "LICENSE"}`, `{"text": "…"}`).
+             */
             license?: string;
+            /**
+             * @description Derived, read-only: the SPDX identifier (or expression of known identifiers) the
+             *     licence is: `license` itself when it is one, else identified from the `{"text": …}`
+             *     or from the licence file of the latest version's archive. Omitted when unknown.
+             */
+            license_spdx?: string;
+            /**
+             * @description Derived, read-only: the path of the licence file in the latest version's archive
+             *     (relative to the package root), served as text by `getNodeVersionFile`. Omitted
+             *     when the archive has none.
+             */
+            license_file?: string;
             /** @description URL of the node's icon. */
             icon?: string;
             /** @description URL of the node's banner. */
@@ -3898,6 +3982,67 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["NodeVersion"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getNodeVersionReadme: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Node id (compared case-insensitively). */
+                nodeId: components["parameters"]["NodeIdPath"];
+                /** @description The semver version string (e.g. `1.2.3`) or `latest` for the latest Active version. */
+                versionId: components["parameters"]["VersionIdReadPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The README. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NodeVersionReadme"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getNodeVersionFile: {
+        parameters: {
+            query: {
+                /** @description The file's path relative to the package root, as the README writes it. */
+                path: string;
+            };
+            header?: never;
+            path: {
+                /** @description Node id (compared case-insensitively). */
+                nodeId: components["parameters"]["NodeIdPath"];
+                /** @description The semver version string (e.g. `1.2.3`) or `latest` for the latest Active version. */
+                versionId: components["parameters"]["VersionIdReadPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/png": string;
+                    "image/jpeg": string;
+                    "image/gif": string;
+                    "image/webp": string;
+                    "text/plain": string;
                 };
             };
             400: components["responses"]["BadRequest"];

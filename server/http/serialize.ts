@@ -2,6 +2,8 @@
 // mixed casing (createdAt but node_id) lives here and only here.
 import type { Schemas } from './operations'
 import type { ComfyNode, NodeRow, NodeVersion, Publisher } from '../db/schema'
+import { matchLicense } from '@/src/lib/license-match'
+import { parseLicenseField } from '@/src/lib/licenses'
 
 type ApiComfyNode = Schemas['ComfyNode']
 type ApiNode = Schemas['Node']
@@ -91,6 +93,35 @@ export interface NodeWithRelations {
   comfyNodesMatched?: number
 }
 
+/** `{"text": …}` licences seen lately → what they matched ('' for none); texts repeat per node. */
+const matchedTexts = new Map<string, string>()
+const MATCHED_TEXTS_KEPT = 500
+
+function matchLicenseText(text: string): string | undefined {
+  let id = matchedTexts.get(text)
+  if (id === undefined) {
+    id = matchLicense(text) ?? ''
+    if (matchedTexts.size >= MATCHED_TEXTS_KEPT) matchedTexts.clear()
+    matchedTexts.set(text, id)
+  }
+  return id || undefined
+}
+
+/**
+ * `license_spdx` and `license_file` (openapi.yml, Node): the field itself when it is an SPDX id,
+ * its `{"text": …}` identified, else the licence file of the latest version's archive.
+ */
+export function derivedLicense(license: string, latest: NodeVersion | null) {
+  const field = parseLicenseField(license)
+  const license_spdx =
+    field.kind === 'spdx'
+      ? field.id
+      : field.kind === 'text'
+        ? matchLicenseText(field.text)
+        : latest?.licenseFileSpdx || undefined
+  return { license_spdx, license_file: latest?.licenseFile || undefined }
+}
+
 export function toApiNode(row: NodeWithRelations, view: VersionView): ApiNode {
   const { node } = row
   return {
@@ -99,6 +130,7 @@ export function toApiNode(row: NodeWithRelations, view: VersionView): ApiNode {
     description: node.description,
     author: node.author,
     license: node.license,
+    ...derivedLicense(node.license, row.latestVersion),
     icon: node.icon,
     banner_url: node.bannerUrl,
     repository: node.repository,

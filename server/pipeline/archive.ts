@@ -40,6 +40,8 @@ export interface CheckedArchive {
    * null then, or if it is not found / not valid).
    */
   readText(name: string, maxBytes: number): string | null
+  /** The same for any file's bytes (null when missing, larger than maxBytes or damaged). */
+  readBytes(name: string, maxBytes: number): Uint8Array | null
 }
 
 export type ArchiveCheck =
@@ -872,24 +874,58 @@ function checkedArchive(
       if (!texts.has(name)) texts.set(name, inflateText(entry))
       return texts.get(name) ?? null
     },
+    readBytes(name, maxBytes) {
+      const entry = byName.get(name)
+      if (entry === undefined || entry.uncompressedSize > maxBytes) return null
+      return inflateVerified(bytes, entry)
+    },
   }
 
   function inflateText(entry: RawEntry): string | null {
-    const maxBytes = entry.uncompressedSize
-    const result = inflateEntry(bytes, entry, maxBytes)
-    if (
-      result.kind !== 'ok' ||
-      result.size !== entry.uncompressedSize ||
-      result.crc !== entry.crc
-    ) {
-      return null
-    }
+    const data = inflateVerified(bytes, entry)
+    if (data === null) return null
     try {
-      return utf8.decode(concat(result.chunks, result.size))
+      return utf8.decode(data)
     } catch {
       return null
     }
   }
+}
+
+/** An entry's data, whole and matching its declared size and CRC-32, else null. */
+function inflateVerified(bytes: Uint8Array, entry: RawEntry): Uint8Array | null {
+  const result = inflateEntry(bytes, entry, entry.uncompressedSize)
+  if (result.kind !== 'ok' || result.size !== entry.uncompressedSize || result.crc !== entry.crc) {
+    return null
+  }
+  return concat(result.chunks, result.size)
+}
+
+/**
+ * One file of a stored archive (which passed its checks when it was examined), by its path
+ * inside the package (relative to the package root, as documents.ts records them):
+ * only the zip's structure is read, and only this entry inflated and verified. Null when the
+ * archive has no such file, it is larger than maxBytes, or anything is damaged.
+ */
+export function readArchiveEntry(
+  bytes: Uint8Array,
+  name: string,
+  maxBytes: number,
+): Uint8Array | null {
+  let entries: RawEntry[]
+  try {
+    const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength)
+    entries = readEntries(bytes, view, readDirectoryLocation(bytes, view)).entries
+  } catch (error) {
+    if (error instanceof ZipStructureError) return null
+    throw error
+  }
+  const root = findPackageRoot(entries) ?? ''
+  const entry = entries.find(
+    (candidate) => !candidate.isDirectory && candidate.name === root + name,
+  )
+  if (entry === undefined || entry.uncompressedSize > maxBytes) return null
+  return inflateVerified(bytes, entry)
 }
 
 function concat(chunks: Uint8Array[], size: number): Uint8Array {

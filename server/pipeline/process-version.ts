@@ -8,6 +8,7 @@ import { refreshLatestVersion } from '../db/latest-version'
 import { comfyNodes, nodeVersions, type NodeVersion, type NodeVersionStatus } from '../db/schema'
 import type { ArchiveStorage } from '../storage'
 import { checkArchive, DEFAULT_ARCHIVE_LIMITS } from './archive'
+import { nodeLicenseField, readDocuments, storeDocuments, type ArchiveDocuments } from './documents'
 import { extractComfyNodes, type Extraction } from './extract'
 import {
   atLeast,
@@ -65,6 +66,8 @@ export interface Examination {
   /** null when the archive failed its checks and was not read further. */
   extraction: Extraction | null
   filesScanned: number
+  /** README and licence; null when the archive failed its checks. */
+  documents?: ArchiveDocuments | null
 }
 
 const bySeverity = (a: Finding, b: Finding) =>
@@ -75,6 +78,8 @@ export async function examineArchive(
   bytes: Uint8Array,
   dependencies: string[],
   settings: Pick<PipelineSettings, 'maxArchiveBytes'>,
+  /** The node's `license` as sent (names the licence file); see documents.ts. */
+  licenseField = '',
 ): Promise<Examination> {
   const checked = checkArchive(bytes, {
     ...DEFAULT_ARCHIVE_LIMITS,
@@ -108,6 +113,7 @@ export async function examineArchive(
     findings: [...checked.findings, ...scan.findings].sort(bySeverity),
     extraction,
     filesScanned: scan.filesScanned,
+    documents: readDocuments(archive, licenseField),
   }
 }
 
@@ -177,6 +183,7 @@ async function recordOutcome(
       .where(eq(nodeVersions.id, versionId))
       .for('update')
     if (!current) return null
+    await storeDocuments(tx, versionId, examination.documents ?? null)
     // Decided by an admin (or deleted) while the checks ran: their decision stands, and the
     // findings are kept for them to read.
     if (current.status !== 'NodeVersionStatusPending') {
@@ -244,7 +251,8 @@ export function versionChecksHandler(deps: PipelineDeps): JobHandler {
         .where(eq(nodeVersions.id, version.id))
       const bytes = await storage.get(version.storageKey)
       if (!bytes) throw new Error('the archive is missing from storage')
-      const examination = await examineArchive(bytes, version.dependencies, settings)
+      const license = await nodeLicenseField(db, version.nodeId)
+      const examination = await examineArchive(bytes, version.dependencies, settings, license)
       const updated = await recordOutcome(
         db,
         version.id,

@@ -5,6 +5,7 @@ import { forbidden, notFound } from '../http/errors'
 import { CREDENTIALED_CACHE_CONTROL } from '../http/security'
 import { requireNodeWrite } from '../publishers/access'
 import { publishNodeVersion } from './publish'
+import { findReadme, versionFile } from './files'
 import { acceptUpload, findVersionForWrite, setVersionStatus, updateVersion } from './writes'
 import { mayDownloadHidden, pageInfo, toApiNodeVersion } from '../http/serialize'
 import {
@@ -77,6 +78,49 @@ export const versionHandlers: HandlerMap = {
       throw notFound(`Version ${versionId} of node '${row.node.id}' does not exist.`)
     }
     return toApiNodeVersion(found, versionView(context, mayManage))
+  },
+
+  async getNodeVersionReadme(request, _reply, context) {
+    const { nodeId, versionId } = request.params
+    const { row, mayManage } = await visibleNode(context, nodeId)
+    const found = await findVersion(context.deps.db, row.node, versionId)
+    const missing = notFound(`Version ${versionId} of node '${row.node.id}' has no README.`)
+    if (!found || (found.status !== 'NodeVersionStatusActive' && !mayManage)) throw missing
+    const readme = await findReadme(context.deps.db, found.id)
+    if (!readme) throw missing
+    const { path, format, text, truncated, images } = readme
+    return { path, format, text, truncated, images }
+  },
+
+  async getNodeVersionFile(request, reply, context) {
+    const { nodeId, versionId } = request.params
+    const { row, mayManage } = await visibleNode(context, nodeId)
+    const found = await findVersion(context.deps.db, row.node, versionId)
+    const isPublic = found?.status === 'NodeVersionStatusActive'
+    const isAdmin = context.caller?.isAdmin === true
+    if (!found || (!isPublic && !(mayManage && mayDownloadHidden(found.status, isAdmin)))) {
+      throw notFound(`Version ${versionId} of node '${row.node.id}' does not exist.`)
+    }
+    const file = await versionFile(context.deps.db, context.deps.storage, found, request.query.path)
+    return (
+      reply
+        .header('content-type', file.contentType)
+        // A file of an untrusted archive: never a document that runs anything, even opened alone.
+        .header('content-security-policy', "default-src 'none'; sandbox")
+        .header('x-content-type-options', 'nosniff')
+        .header('content-disposition', 'inline')
+        .header(
+          'cache-control',
+          // `latest` moves; a version number names the same bytes for ever.
+          !isPublic
+            ? CREDENTIALED_CACHE_CONTROL
+            : versionId === 'latest'
+              ? 'public, max-age=300'
+              : 'public, max-age=31536000, immutable',
+        )
+        .header('vary', 'Authorization')
+        .send(Buffer.from(file.bytes))
+    )
   },
 
   async listAllNodeVersions(request, _reply, context): Promise<NodeVersionListResponse> {

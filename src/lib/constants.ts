@@ -173,3 +173,23 @@ export const CUSTOMER_CURRENCY = 'usd'
 export const MICROS_PER_CREDIT = 1_000_000
 /** Customers' API keys: "cr_key_<public id>_<secret>" (server/auth/secrets.ts). */
 export const CUSTOMER_API_KEY_PREFIX = 'cr_key_'
+
+/**
+ * What the pipeline keeps of a version's README and licence, and what the API serves of its
+ * archive (server/pipeline/documents.ts, getNodeVersionFile). README files larger than the
+ * source cap are not read; longer ones than maxReadmeBytes are kept truncated.
+ */
+export const NODE_VERSION_FILES = {
+  maxReadmeSourceBytes: 4 * 1024 * 1024,
+  maxReadmeBytes: 256 * 1024,
+  maxImages: 50,
+  maxImageBytes: 5 * 1024 * 1024,
+  maxImagesTotalBytes: 50 * 1024 * 1024,
+  maxLicenseBytes: 256 * 1024,
+} as const
+
+/**
+ * The node page renders this much of a README's source on the server (cut at a paragraph);
+ * the rest is loaded on "Show more". Keeps the page's HTML within its weight (ARCHITECTURE.md).
+ */
+export const README_FIRST_PART_CHARS = 6000

@@ -149,7 +149,9 @@ export const adminUpdateNodeResponse = zod.object({
   "name": zod.string().describe('The display name of the node.'),
   "description": zod.string().optional(),
   "author": zod.string().optional(),
-  "license": zod.string().optional().describe('License name, or the path of the LICENSE file in the repository.'),
+  "license": zod.string().optional().describe('The licence as comfy-cli sent it, kept as received: an SPDX identifier, or the\npyproject table as JSON text (`{\"file\": \"LICENSE\"}`, `{\"text\": \"…\"}`).\n'),
+  "license_spdx": zod.string().optional().describe('Derived, read-only: the SPDX identifier (or expression of known identifiers) the\nlicence is: `license` itself when it is one, else identified from the `{\"text\": …}`\nor from the licence file of the latest version\'s archive. Omitted when unknown.\n'),
+  "license_file": zod.string().optional().describe('Derived, read-only: the path of the licence file in the latest version\'s archive\n(relative to the package root), served as text by `getNodeVersionFile`. Omitted\nwhen the archive has none.\n'),
   "icon": zod.string().optional().describe('URL of the node\'s icon.'),
   "banner_url": zod.string().optional().describe('URL of the node\'s banner.'),
   "repository": zod.string().optional().describe('URL of the node\'s source repository.'),
@@ -642,7 +644,9 @@ export const listAllNodesResponse = zod.object({
   "name": zod.string().describe('The display name of the node.'),
   "description": zod.string().optional(),
   "author": zod.string().optional(),
-  "license": zod.string().optional().describe('License name, or the path of the LICENSE file in the repository.'),
+  "license": zod.string().optional().describe('The licence as comfy-cli sent it, kept as received: an SPDX identifier, or the\npyproject table as JSON text (`{\"file\": \"LICENSE\"}`, `{\"text\": \"…\"}`).\n'),
+  "license_spdx": zod.string().optional().describe('Derived, read-only: the SPDX identifier (or expression of known identifiers) the\nlicence is: `license` itself when it is one, else identified from the `{\"text\": …}`\nor from the licence file of the latest version\'s archive. Omitted when unknown.\n'),
+  "license_file": zod.string().optional().describe('Derived, read-only: the path of the licence file in the latest version\'s archive\n(relative to the package root), served as text by `getNodeVersionFile`. Omitted\nwhen the archive has none.\n'),
   "icon": zod.string().optional().describe('URL of the node\'s icon.'),
   "banner_url": zod.string().optional().describe('URL of the node\'s banner.'),
   "repository": zod.string().optional().describe('URL of the node\'s source repository.'),
@@ -778,7 +782,9 @@ export const searchNodesResponse = zod.object({
   "name": zod.string().describe('The display name of the node.'),
   "description": zod.string().optional(),
   "author": zod.string().optional(),
-  "license": zod.string().optional().describe('License name, or the path of the LICENSE file in the repository.'),
+  "license": zod.string().optional().describe('The licence as comfy-cli sent it, kept as received: an SPDX identifier, or the\npyproject table as JSON text (`{\"file\": \"LICENSE\"}`, `{\"text\": \"…\"}`).\n'),
+  "license_spdx": zod.string().optional().describe('Derived, read-only: the SPDX identifier (or expression of known identifiers) the\nlicence is: `license` itself when it is one, else identified from the `{\"text\": …}`\nor from the licence file of the latest version\'s archive. Omitted when unknown.\n'),
+  "license_file": zod.string().optional().describe('Derived, read-only: the path of the licence file in the latest version\'s archive\n(relative to the package root), served as text by `getNodeVersionFile`. Omitted\nwhen the archive has none.\n'),
   "icon": zod.string().optional().describe('URL of the node\'s icon.'),
   "banner_url": zod.string().optional().describe('URL of the node\'s banner.'),
   "repository": zod.string().optional().describe('URL of the node\'s source repository.'),
@@ -932,7 +938,9 @@ export const getNodeResponse = zod.object({
   "name": zod.string().describe('The display name of the node.'),
   "description": zod.string().optional(),
   "author": zod.string().optional(),
-  "license": zod.string().optional().describe('License name, or the path of the LICENSE file in the repository.'),
+  "license": zod.string().optional().describe('The licence as comfy-cli sent it, kept as received: an SPDX identifier, or the\npyproject table as JSON text (`{\"file\": \"LICENSE\"}`, `{\"text\": \"…\"}`).\n'),
+  "license_spdx": zod.string().optional().describe('Derived, read-only: the SPDX identifier (or expression of known identifiers) the\nlicence is: `license` itself when it is one, else identified from the `{\"text\": …}`\nor from the licence file of the latest version\'s archive. Omitted when unknown.\n'),
+  "license_file": zod.string().optional().describe('Derived, read-only: the path of the licence file in the latest version\'s archive\n(relative to the package root), served as text by `getNodeVersionFile`. Omitted\nwhen the archive has none.\n'),
   "icon": zod.string().optional().describe('URL of the node\'s icon.'),
   "banner_url": zod.string().optional().describe('URL of the node\'s banner.'),
   "repository": zod.string().optional().describe('URL of the node\'s source repository.'),
@@ -1115,7 +1123,9 @@ export const postNodeReviewResponse = zod.object({
   "name": zod.string().describe('The display name of the node.'),
   "description": zod.string().optional(),
   "author": zod.string().optional(),
-  "license": zod.string().optional().describe('License name, or the path of the LICENSE file in the repository.'),
+  "license": zod.string().optional().describe('The licence as comfy-cli sent it, kept as received: an SPDX identifier, or the\npyproject table as JSON text (`{\"file\": \"LICENSE\"}`, `{\"text\": \"…\"}`).\n'),
+  "license_spdx": zod.string().optional().describe('Derived, read-only: the SPDX identifier (or expression of known identifiers) the\nlicence is: `license` itself when it is one, else identified from the `{\"text\": …}`\nor from the licence file of the latest version\'s archive. Omitted when unknown.\n'),
+  "license_file": zod.string().optional().describe('Derived, read-only: the path of the licence file in the latest version\'s archive\n(relative to the package root), served as text by `getNodeVersionFile`. Omitted\nwhen the archive has none.\n'),
   "icon": zod.string().optional().describe('URL of the node\'s icon.'),
   "banner_url": zod.string().optional().describe('URL of the node\'s banner.'),
   "repository": zod.string().optional().describe('URL of the node\'s source repository.'),
@@ -1341,6 +1351,68 @@ export const getNodeVersionResponse = zod.object({
 
 
 /**
+ * Who may call: anyone (non-Active versions only for owners and admins).
+
+The README of the version's archive as the publishing pipeline read it:
+`README.md` / `README.markdown` (any case, at the package root) as markdown, else
+`README.rst`, `README.txt` or `README` as plain text; at most 256 KiB (`truncated`
+when longer). `images` lists the files it refers to that `getNodeVersionFile`
+serves. 404 when the version has no README (or its checks have not run).
+
+ * @summary A version's README
+ */
+export const getNodeVersionReadmePathNodeIdMax = 100;
+export const getNodeVersionReadmePathNodeIdRegExp = new RegExp('^[A-Za-z0-9](?:[A-Za-z0-9._-]{0,98}[A-Za-z0-9])?$');
+export const getNodeVersionReadmePathVersionIdMax = 100;
+export const getNodeVersionReadmePathVersionIdRegExp = new RegExp('^(?:latest|(?:0|[1-9]\\d{0,8})\\.(?:0|[1-9]\\d{0,8})\\.(?:0|[1-9]\\d{0,8})(?:-(?:0|[1-9]\\d*|\\d*[A-Za-z-][0-9A-Za-z-]*)(?:\\.(?:0|[1-9]\\d*|\\d*[A-Za-z-][0-9A-Za-z-]*))*)?(?:\\+[0-9A-Za-z-]+(?:\\.[0-9A-Za-z-]+)*)?)$');
+
+
+export const getNodeVersionReadmeParams = zod.object({
+  "nodeId": zod.string().min(1).max(getNodeVersionReadmePathNodeIdMax).regex(getNodeVersionReadmePathNodeIdRegExp).describe('Node id (compared case-insensitively).'),
+  "versionId": zod.string().max(getNodeVersionReadmePathVersionIdMax).regex(getNodeVersionReadmePathVersionIdRegExp).describe('The semver version string (e.g. `1.2.3`) or `latest` for the latest Active version.')
+})
+
+export const getNodeVersionReadmeResponse = zod.object({
+  "path": zod.string().describe('The README\'s path relative to the package root.'),
+  "format": zod.enum(['markdown', 'text']).describe('`markdown` for README.md / .markdown; `text` (shown as written) otherwise.'),
+  "text": zod.string().describe('The README (UTF-8), at most 256 KiB of it.'),
+  "truncated": zod.boolean().describe('The README is longer than what `text` holds.'),
+  "images": zod.array(zod.string()).describe('Paths (relative to the package root) of the images it refers to that `getNodeVersionFile` serves.')
+})
+
+
+/**
+ * Who may call: anyone for Active versions; the publisher's members and admins also for
+Pending and Flagged ones (answered `Cache-Control: private, no-store`).
+
+Serves one file of the version's archive by its `path` relative to the package root:
+an image the README refers to (PNG, JPEG, GIF or WebP whose bytes match their type,
+at most 5 MiB; SVG is never served) with its image type, or the licence file as
+`text/plain`. Public answers are cached for a year (versions never change), with
+`X-Content-Type-Options: nosniff` and a `sandbox` CSP. Any other path (missing, not an
+image, outside the package) is a 404.
+
+ * @summary An image of a version's README, or its licence file
+ */
+export const getNodeVersionFilePathNodeIdMax = 100;
+export const getNodeVersionFilePathNodeIdRegExp = new RegExp('^[A-Za-z0-9](?:[A-Za-z0-9._-]{0,98}[A-Za-z0-9])?$');
+export const getNodeVersionFilePathVersionIdMax = 100;
+export const getNodeVersionFilePathVersionIdRegExp = new RegExp('^(?:latest|(?:0|[1-9]\\d{0,8})\\.(?:0|[1-9]\\d{0,8})\\.(?:0|[1-9]\\d{0,8})(?:-(?:0|[1-9]\\d*|\\d*[A-Za-z-][0-9A-Za-z-]*)(?:\\.(?:0|[1-9]\\d*|\\d*[A-Za-z-][0-9A-Za-z-]*))*)?(?:\\+[0-9A-Za-z-]+(?:\\.[0-9A-Za-z-]+)*)?)$');
+
+
+export const getNodeVersionFileParams = zod.object({
+  "nodeId": zod.string().min(1).max(getNodeVersionFilePathNodeIdMax).regex(getNodeVersionFilePathNodeIdRegExp).describe('Node id (compared case-insensitively).'),
+  "versionId": zod.string().max(getNodeVersionFilePathVersionIdMax).regex(getNodeVersionFilePathVersionIdRegExp).describe('The semver version string (e.g. `1.2.3`) or `latest` for the latest Active version.')
+})
+
+export const getNodeVersionFileQueryPathMax = 1024;
+
+export const getNodeVersionFileQueryParams = zod.object({
+  "path": zod.string().min(1).max(getNodeVersionFileQueryPathMax).describe('The file\'s path relative to the package root, as the README writes it.')
+})
+
+
+/**
  * Who may call: anyone.
 
 The ComfyUI node classes extracted from the version's archive. `versionId` is
@@ -1502,7 +1574,9 @@ export const getNodeByComfyNodeNameResponse = zod.object({
   "name": zod.string().describe('The display name of the node.'),
   "description": zod.string().optional(),
   "author": zod.string().optional(),
-  "license": zod.string().optional().describe('License name, or the path of the LICENSE file in the repository.'),
+  "license": zod.string().optional().describe('The licence as comfy-cli sent it, kept as received: an SPDX identifier, or the\npyproject table as JSON text (`{\"file\": \"LICENSE\"}`, `{\"text\": \"…\"}`).\n'),
+  "license_spdx": zod.string().optional().describe('Derived, read-only: the SPDX identifier (or expression of known identifiers) the\nlicence is: `license` itself when it is one, else identified from the `{\"text\": …}`\nor from the licence file of the latest version\'s archive. Omitted when unknown.\n'),
+  "license_file": zod.string().optional().describe('Derived, read-only: the path of the licence file in the latest version\'s archive\n(relative to the package root), served as text by `getNodeVersionFile`. Omitted\nwhen the archive has none.\n'),
   "icon": zod.string().optional().describe('URL of the node\'s icon.'),
   "banner_url": zod.string().optional().describe('URL of the node\'s banner.'),
   "repository": zod.string().optional().describe('URL of the node\'s source repository.'),
@@ -1963,7 +2037,9 @@ export const listNodesForPublisherResponseItem = zod.object({
   "name": zod.string().describe('The display name of the node.'),
   "description": zod.string().optional(),
   "author": zod.string().optional(),
-  "license": zod.string().optional().describe('License name, or the path of the LICENSE file in the repository.'),
+  "license": zod.string().optional().describe('The licence as comfy-cli sent it, kept as received: an SPDX identifier, or the\npyproject table as JSON text (`{\"file\": \"LICENSE\"}`, `{\"text\": \"…\"}`).\n'),
+  "license_spdx": zod.string().optional().describe('Derived, read-only: the SPDX identifier (or expression of known identifiers) the\nlicence is: `license` itself when it is one, else identified from the `{\"text\": …}`\nor from the licence file of the latest version\'s archive. Omitted when unknown.\n'),
+  "license_file": zod.string().optional().describe('Derived, read-only: the path of the licence file in the latest version\'s archive\n(relative to the package root), served as text by `getNodeVersionFile`. Omitted\nwhen the archive has none.\n'),
   "icon": zod.string().optional().describe('URL of the node\'s icon.'),
   "banner_url": zod.string().optional().describe('URL of the node\'s banner.'),
   "repository": zod.string().optional().describe('URL of the node\'s source repository.'),
@@ -2120,7 +2196,9 @@ export const listNodesForPublisherV2Response = zod.object({
   "name": zod.string().describe('The display name of the node.'),
   "description": zod.string().optional(),
   "author": zod.string().optional(),
-  "license": zod.string().optional().describe('License name, or the path of the LICENSE file in the repository.'),
+  "license": zod.string().optional().describe('The licence as comfy-cli sent it, kept as received: an SPDX identifier, or the\npyproject table as JSON text (`{\"file\": \"LICENSE\"}`, `{\"text\": \"…\"}`).\n'),
+  "license_spdx": zod.string().optional().describe('Derived, read-only: the SPDX identifier (or expression of known identifiers) the\nlicence is: `license` itself when it is one, else identified from the `{\"text\": …}`\nor from the licence file of the latest version\'s archive. Omitted when unknown.\n'),
+  "license_file": zod.string().optional().describe('Derived, read-only: the path of the licence file in the latest version\'s archive\n(relative to the package root), served as text by `getNodeVersionFile`. Omitted\nwhen the archive has none.\n'),
   "icon": zod.string().optional().describe('URL of the node\'s icon.'),
   "banner_url": zod.string().optional().describe('URL of the node\'s banner.'),
   "repository": zod.string().optional().describe('URL of the node\'s source repository.'),
@@ -2259,7 +2337,9 @@ export const updateNodeResponse = zod.object({
   "name": zod.string().describe('The display name of the node.'),
   "description": zod.string().optional(),
   "author": zod.string().optional(),
-  "license": zod.string().optional().describe('License name, or the path of the LICENSE file in the repository.'),
+  "license": zod.string().optional().describe('The licence as comfy-cli sent it, kept as received: an SPDX identifier, or the\npyproject table as JSON text (`{\"file\": \"LICENSE\"}`, `{\"text\": \"…\"}`).\n'),
+  "license_spdx": zod.string().optional().describe('Derived, read-only: the SPDX identifier (or expression of known identifiers) the\nlicence is: `license` itself when it is one, else identified from the `{\"text\": …}`\nor from the licence file of the latest version\'s archive. Omitted when unknown.\n'),
+  "license_file": zod.string().optional().describe('Derived, read-only: the path of the licence file in the latest version\'s archive\n(relative to the package root), served as text by `getNodeVersionFile`. Omitted\nwhen the archive has none.\n'),
   "icon": zod.string().optional().describe('URL of the node\'s icon.'),
   "banner_url": zod.string().optional().describe('URL of the node\'s banner.'),
   "repository": zod.string().optional().describe('URL of the node\'s source repository.'),

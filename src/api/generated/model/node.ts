@@ -17,8 +17,20 @@ export interface Node {
   name: string;
   description?: string;
   author?: string;
-  /** License name, or the path of the LICENSE file in the repository. */
+  /** The licence as comfy-cli sent it, kept as received: an SPDX identifier, or the
+pyproject table as JSON text (`{"file": "LICENSE"}`, `{"text": "…"}`).
+ */
   license?: string;
+  /** Derived, read-only: the SPDX identifier (or expression of known identifiers) the
+licence is: `license` itself when it is one, else identified from the `{"text": …}`
+or from the licence file of the latest version's archive. Omitted when unknown.
+ */
+  license_spdx?: string;
+  /** Derived, read-only: the path of the licence file in the latest version's archive
+(relative to the package root), served as text by `getNodeVersionFile`. Omitted
+when the archive has none.
+ */
+  license_file?: string;
   /** URL of the node's icon. */
   icon?: string;
   /** URL of the node's banner. */

@@ -28,10 +28,12 @@ import type {
   BadRequestResponse,
   ConflictResponse,
   ForbiddenResponse,
+  GetNodeVersionFileParams,
   ListAllNodeVersionsParams,
   ListNodeVersionsParams,
   NodeVersion,
   NodeVersionListResponse,
+  NodeVersionReadme,
   NotFoundResponse,
   PayloadTooLargeResponse,
   PublishNodeVersionRequest,
@@ -254,6 +256,228 @@ export function useGetNodeVersion<TData = Awaited<ReturnType<typeof getNodeVersi
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
 
   const queryOptions = getGetNodeVersionQueryOptions(nodeId,versionId,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+/**
+ * Who may call: anyone (non-Active versions only for owners and admins).
+
+The README of the version's archive as the publishing pipeline read it:
+`README.md` / `README.markdown` (any case, at the package root) as markdown, else
+`README.rst`, `README.txt` or `README` as plain text; at most 256 KiB (`truncated`
+when longer). `images` lists the files it refers to that `getNodeVersionFile`
+serves. 404 when the version has no README (or its checks have not run).
+
+ * @summary A version's README
+ */
+export const getNodeVersionReadme = (
+    nodeId: string,
+    versionId: string,
+ options?: SecondParameter<typeof customInstance>,signal?: AbortSignal
+) => {
+      
+      
+      return customInstance<NodeVersionReadme>(
+      {url: `/nodes/${nodeId}/versions/${versionId}/readme`, method: 'GET', signal
+    },
+      options);
+    }
+  
+
+
+
+export const getGetNodeVersionReadmeQueryKey = (nodeId?: string,
+    versionId?: string,) => {
+    return [
+    `/nodes/${nodeId}/versions/${versionId}/readme`
+    ] as const;
+    }
+
+    
+export const getGetNodeVersionReadmeQueryOptions = <TData = Awaited<ReturnType<typeof getNodeVersionReadme>>, TError = ErrorType<BadRequestResponse | NotFoundResponse>>(nodeId: string,
+    versionId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getNodeVersionReadme>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetNodeVersionReadmeQueryKey(nodeId,versionId);
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getNodeVersionReadme>>> = ({ signal }) => getNodeVersionReadme(nodeId,versionId, requestOptions, signal);
+
+      
+
+      
+
+   return  { queryKey, queryFn, enabled: !!(nodeId && versionId), ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getNodeVersionReadme>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type GetNodeVersionReadmeQueryResult = NonNullable<Awaited<ReturnType<typeof getNodeVersionReadme>>>
+export type GetNodeVersionReadmeQueryError = ErrorType<BadRequestResponse | NotFoundResponse>
+
+
+export function useGetNodeVersionReadme<TData = Awaited<ReturnType<typeof getNodeVersionReadme>>, TError = ErrorType<BadRequestResponse | NotFoundResponse>>(
+ nodeId: string,
+    versionId: string, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getNodeVersionReadme>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getNodeVersionReadme>>,
+          TError,
+          Awaited<ReturnType<typeof getNodeVersionReadme>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customInstance>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetNodeVersionReadme<TData = Awaited<ReturnType<typeof getNodeVersionReadme>>, TError = ErrorType<BadRequestResponse | NotFoundResponse>>(
+ nodeId: string,
+    versionId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getNodeVersionReadme>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getNodeVersionReadme>>,
+          TError,
+          Awaited<ReturnType<typeof getNodeVersionReadme>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customInstance>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetNodeVersionReadme<TData = Awaited<ReturnType<typeof getNodeVersionReadme>>, TError = ErrorType<BadRequestResponse | NotFoundResponse>>(
+ nodeId: string,
+    versionId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getNodeVersionReadme>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary A version's README
+ */
+
+export function useGetNodeVersionReadme<TData = Awaited<ReturnType<typeof getNodeVersionReadme>>, TError = ErrorType<BadRequestResponse | NotFoundResponse>>(
+ nodeId: string,
+    versionId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getNodeVersionReadme>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
+ , queryClient?: QueryClient 
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetNodeVersionReadmeQueryOptions(nodeId,versionId,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+/**
+ * Who may call: anyone for Active versions; the publisher's members and admins also for
+Pending and Flagged ones (answered `Cache-Control: private, no-store`).
+
+Serves one file of the version's archive by its `path` relative to the package root:
+an image the README refers to (PNG, JPEG, GIF or WebP whose bytes match their type,
+at most 5 MiB; SVG is never served) with its image type, or the licence file as
+`text/plain`. Public answers are cached for a year (versions never change), with
+`X-Content-Type-Options: nosniff` and a `sandbox` CSP. Any other path (missing, not an
+image, outside the package) is a 404.
+
+ * @summary An image of a version's README, or its licence file
+ */
+export const getNodeVersionFile = (
+    nodeId: string,
+    versionId: string,
+    params: GetNodeVersionFileParams,
+ options?: SecondParameter<typeof customInstance>,signal?: AbortSignal
+) => {
+      
+      
+      return customInstance<Blob | string>(
+      {url: `/nodes/${nodeId}/versions/${versionId}/file`, method: 'GET',
+        params, signal
+    },
+      options);
+    }
+  
+
+
+
+export const getGetNodeVersionFileQueryKey = (nodeId?: string,
+    versionId?: string,
+    params?: GetNodeVersionFileParams,) => {
+    return [
+    `/nodes/${nodeId}/versions/${versionId}/file`, ...(params ? [params]: [])
+    ] as const;
+    }
+
+    
+export const getGetNodeVersionFileQueryOptions = <TData = Awaited<ReturnType<typeof getNodeVersionFile>>, TError = ErrorType<BadRequestResponse | NotFoundResponse>>(nodeId: string,
+    versionId: string,
+    params: GetNodeVersionFileParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getNodeVersionFile>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetNodeVersionFileQueryKey(nodeId,versionId,params);
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getNodeVersionFile>>> = ({ signal }) => getNodeVersionFile(nodeId,versionId,params, requestOptions, signal);
+
+      
+
+      
+
+   return  { queryKey, queryFn, enabled: !!(nodeId && versionId), ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getNodeVersionFile>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type GetNodeVersionFileQueryResult = NonNullable<Awaited<ReturnType<typeof getNodeVersionFile>>>
+export type GetNodeVersionFileQueryError = ErrorType<BadRequestResponse | NotFoundResponse>
+
+
+export function useGetNodeVersionFile<TData = Awaited<ReturnType<typeof getNodeVersionFile>>, TError = ErrorType<BadRequestResponse | NotFoundResponse>>(
+ nodeId: string,
+    versionId: string,
+    params: GetNodeVersionFileParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getNodeVersionFile>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getNodeVersionFile>>,
+          TError,
+          Awaited<ReturnType<typeof getNodeVersionFile>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customInstance>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetNodeVersionFile<TData = Awaited<ReturnType<typeof getNodeVersionFile>>, TError = ErrorType<BadRequestResponse | NotFoundResponse>>(
+ nodeId: string,
+    versionId: string,
+    params: GetNodeVersionFileParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getNodeVersionFile>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getNodeVersionFile>>,
+          TError,
+          Awaited<ReturnType<typeof getNodeVersionFile>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customInstance>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetNodeVersionFile<TData = Awaited<ReturnType<typeof getNodeVersionFile>>, TError = ErrorType<BadRequestResponse | NotFoundResponse>>(
+ nodeId: string,
+    versionId: string,
+    params: GetNodeVersionFileParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getNodeVersionFile>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary An image of a version's README, or its licence file
+ */
+
+export function useGetNodeVersionFile<TData = Awaited<ReturnType<typeof getNodeVersionFile>>, TError = ErrorType<BadRequestResponse | NotFoundResponse>>(
+ nodeId: string,
+    versionId: string,
+    params: GetNodeVersionFileParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getNodeVersionFile>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
+ , queryClient?: QueryClient 
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetNodeVersionFileQueryOptions(nodeId,versionId,params,options)
 
   const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 
