@@ -371,6 +371,8 @@ describe.each(BACKENDS)('the API against its contract on %s', (backend) => {
       ['listAdminActions', '/admin/actions', 'anonymous', 401],
       ['getAdminOverview', '/admin/overview', 'admin', 200],
       ['getAdminOverview', '/admin/overview', 'owner', 403],
+      ['getNodeVersionReadme', `/nodes/${UPSCALER}/versions/1.8.0/readme`, 'anonymous', 200],
+      ['getNodeVersionReadme', `/nodes/${UPSCALER}/versions/9.9.9/readme`, 'anonymous', 404],
       ['listAdminVersionFiles', `/admin/nodes/${UPSCALER}/versions/1.8.0/files`, 'admin', 200],
       ['listAdminVersionFiles', `/admin/nodes/${UPSCALER}/versions/1.8.0/files`, 'owner', 403],
       [
@@ -446,7 +448,12 @@ describe.each(BACKENDS)('the API against its contract on %s', (backend) => {
           op.method === 'GET' &&
           handlerFor(handlers, op.operationId) &&
           // Files, not JSON (server/ci/ci.test.ts serves an output image).
-          !['getOpenApi', 'downloadNodeVersionArchive', 'getCiArtifact'].includes(op.operationId),
+          ![
+            'getOpenApi',
+            'downloadNodeVersionArchive',
+            'getCiArtifact',
+            'getNodeVersionFile',
+          ].includes(op.operationId),
       )
       expect(jsonGets.map((op) => op.operationId).filter((id) => !covered.has(id))).toEqual([])
     })

@@ -1,6 +1,14 @@
 /** Builds a small but real node archive (zip) the way `comfy node publish` would package it. */
 import { strToU8, zipSync } from 'fflate'
 import { offendingFileText } from './flagged-code'
+import { parseLicenseField } from '@/src/lib/licenses'
+import {
+  DEMO_LONG_README_NODE,
+  DEMO_SCREENSHOT_PATH,
+  demoLicenseText,
+  demoScreenshot,
+  longReadmeSection,
+} from './documents'
 
 export interface ArchiveNodeInfo {
   id: string
@@ -46,6 +54,15 @@ function firstLine(markdown: string): string {
   return line ?? ''
 }
 
+/** The pyproject `license` as the author wrote it (comfy-cli sends it on as the node's field). */
+function licenseLines(license: string): string[] {
+  const field = parseLicenseField(license)
+  if (field.kind === 'none') return []
+  if (field.kind === 'file') return [`license = { file = ${tomlString(field.path)} }`]
+  if (field.kind === 'text') return [`license = { text = ${tomlString(field.text)} }`]
+  return [`license = ${tomlString(license)}`]
+}
+
 export function pyprojectToml(input: NodeArchiveInput): string {
   const { node } = input
   const lines = [
@@ -53,7 +70,7 @@ export function pyprojectToml(input: NodeArchiveInput): string {
     `name = ${tomlString(node.id.toLowerCase())}`,
     `description = ${tomlString(firstLine(node.description))}`,
     `version = ${tomlString(input.version)}`,
-    ...(node.license ? [`license = { text = ${tomlString(node.license)} }`] : []),
+    ...licenseLines(node.license),
     `dependencies = [${input.dependencies.map(tomlString).join(', ')}]`,
     '',
     '[project.urls]',
@@ -130,8 +147,11 @@ export function readme(input: NodeArchiveInput): string {
   return [
     input.node.description,
     '',
+    `![${input.node.name} at work](${DEMO_SCREENSHOT_PATH})`,
+    '',
     `Version ${input.version}.`,
     '',
+    ...(input.node.id === DEMO_LONG_README_NODE ? [longReadmeSection(input.node.name), ''] : []),
     ...(input.comfyNodes.length > 0
       ? [
           '## Nodes',
@@ -179,6 +199,14 @@ export function demoArchiveExtras(
  */
 export function buildNodeArchive(input: NodeArchiveInput): Uint8Array {
   const mtime = new Date('2026-01-01T00:00:00Z')
+  // `{"file": "LICENSE"}` packs carry an MIT licence file; the others the file of their id.
+  const field = parseLicenseField(input.node.license)
+  const license =
+    field.kind === 'file'
+      ? demoLicenseText('MIT', input.node.name)
+      : field.kind === 'spdx'
+        ? demoLicenseText(field.id, input.node.name)
+        : undefined
   const extra = Object.entries(input.extraFiles ?? {}).map(
     ([path, text]): [string, [Uint8Array, { mtime: Date }]] => [path, [strToU8(text), { mtime }]],
   )
@@ -187,6 +215,8 @@ export function buildNodeArchive(input: NodeArchiveInput): Uint8Array {
       'pyproject.toml': [strToU8(pyprojectToml(input)), { mtime }],
       '__init__.py': [strToU8(initPy(input)), { mtime }],
       'README.md': [strToU8(readme(input)), { mtime }],
+      [DEMO_SCREENSHOT_PATH]: [demoScreenshot(input.node.id), { mtime, level: 0 }],
+      ...(license ? { LICENSE: [strToU8(license), { mtime }] } : {}),
       ...Object.fromEntries(extra),
     },
     { level: 6 },

@@ -7,6 +7,7 @@
  * yields self-contained batches of nodes with their versions, comfy nodes, reviews and daily
  * downloads), so 100k nodes never sit in memory at once.
  */
+import { demoLicenseField } from './documents'
 import type {
   AdminActionKind,
   AdminSubjectType,
@@ -1105,7 +1106,7 @@ function generateNode(ctx: NodeContext, index: number, out: DemoNodeBatch): void
     name: identity.name,
     description: markdownDescription(id, identity.name, identity.features, repository, rng),
     author: publisher && rng.chance(0.6) ? publisher.name : personName(rng),
-    license: rng.weighted(LICENSES),
+    license: demoLicenseField(index, rng.weighted(LICENSES)),
     icon: isDemo || rng.chance(0.85) ? `/icons/node-${rng.int(0, DEMO_ICON_COUNT - 1)}.svg` : '',
     bannerUrl: '',
     repository,

@@ -22,6 +22,8 @@ import { INVITATION_TTL_MS } from '../publishers/invitations'
 import type { ArchiveStorage } from '../storage'
 import { DEMO_PUBLISHER, DEMO_PUBLISHER_ACCOUNT } from './accounts'
 import { buildDemoVersionArchive } from './archive'
+import { checkArchive, DEFAULT_ARCHIVE_LIMITS } from '../pipeline/archive'
+import { readDocuments, storeDocuments } from '../pipeline/documents'
 import { loadDemoCustomers } from './customers'
 import { loadDemoReleases } from './releases'
 import { loadDemoCiResults } from './ci'
@@ -199,6 +201,9 @@ async function writeArchives(
     const bytes = buildDemoVersionArchive(node, v, comfyByVersion.get(v.id) ?? [])
     await storage.put(v.storageKey, bytes)
     sizes.push({ id: v.id, size: bytes.length })
+    // README and licence as the pipeline reads them (the same code), so the demo shows them.
+    const checked = checkArchive(bytes, { ...DEFAULT_ARCHIVE_LIMITS, maxArchiveBytes: 64 << 20 })
+    if (checked.ok) await storeDocuments(db, v.id, readDocuments(checked.archive, node.license))
   })
   for (let i = 0; i < sizes.length; i += rowsPerUpdate) {
     const rows = sizes
