@@ -1364,7 +1364,7 @@ serves. 404 when the version has no README (or its checks have not run).
 export const getNodeVersionReadmePathNodeIdMax = 100;
 export const getNodeVersionReadmePathNodeIdRegExp = new RegExp('^[A-Za-z0-9](?:[A-Za-z0-9._-]{0,98}[A-Za-z0-9])?$');
 export const getNodeVersionReadmePathVersionIdMax = 100;
-export const getNodeVersionReadmePathVersionIdRegExp = new RegExp('^(?:latest|(?:0|[1-9]\\d{0,8})\\.(?:0|[1-9]\\d{0,8})\\.(?:0|[1-9]\\d{0,8})(?:-(?:0|[1-9]\\d*|\\d*[A-Za-z-][0-9A-Za-z-]*)(?:\\.(?:0|[1-9]\\d*|\\d*[A-Za-z-][0-9A-Za-z-]*))*)?(?:\\+[0-9A-Za-z-]+(?:\\.[0-9A-Za-z-]+)*)?)$');
+export const getNodeVersionReadmePathVersionIdRegExp = new RegExp('^(?:latest|(?:0|[1-9]\\d{0,19})\\.(?:0|[1-9]\\d{0,19})\\.(?:0|[1-9]\\d{0,19})(?:-(?:0|[1-9]\\d{0,19}|\\d*[A-Za-z-][0-9A-Za-z-]*)(?:\\.(?:0|[1-9]\\d{0,19}|\\d*[A-Za-z-][0-9A-Za-z-]*))*)?(?:\\+[0-9A-Za-z-]+(?:\\.[0-9A-Za-z-]+)*)?)$');
 
 
 export const getNodeVersionReadmeParams = zod.object({
@@ -1397,7 +1397,7 @@ image, outside the package) is a 404.
 export const getNodeVersionFilePathNodeIdMax = 100;
 export const getNodeVersionFilePathNodeIdRegExp = new RegExp('^[A-Za-z0-9](?:[A-Za-z0-9._-]{0,98}[A-Za-z0-9])?$');
 export const getNodeVersionFilePathVersionIdMax = 100;
-export const getNodeVersionFilePathVersionIdRegExp = new RegExp('^(?:latest|(?:0|[1-9]\\d{0,8})\\.(?:0|[1-9]\\d{0,8})\\.(?:0|[1-9]\\d{0,8})(?:-(?:0|[1-9]\\d*|\\d*[A-Za-z-][0-9A-Za-z-]*)(?:\\.(?:0|[1-9]\\d*|\\d*[A-Za-z-][0-9A-Za-z-]*))*)?(?:\\+[0-9A-Za-z-]+(?:\\.[0-9A-Za-z-]+)*)?)$');
+export const getNodeVersionFilePathVersionIdRegExp = new RegExp('^(?:latest|(?:0|[1-9]\\d{0,19})\\.(?:0|[1-9]\\d{0,19})\\.(?:0|[1-9]\\d{0,19})(?:-(?:0|[1-9]\\d{0,19}|\\d*[A-Za-z-][0-9A-Za-z-]*)(?:\\.(?:0|[1-9]\\d{0,19}|\\d*[A-Za-z-][0-9A-Za-z-]*))*)?(?:\\+[0-9A-Za-z-]+(?:\\.[0-9A-Za-z-]+)*)?)$');
 
 
 export const getNodeVersionFileParams = zod.object({
