@@ -20,7 +20,7 @@ import { getGetNodeQueryOptions, useGetNode } from '@/src/api/generated/nodes/no
 import { getNodeVersionReadme } from '@/src/api/generated/versions/versions'
 import type { NodeVersionReadme } from '@/src/api/generated/model'
 import type { ReadmeFirstPart } from '@/components/node/Readme'
-import { README_FIRST_PART_CHARS } from '@/src/lib/constants'
+import { README_FIRST_PART_CHARS, README_FIRST_PART_HTML_CHARS } from '@/src/lib/constants'
 import { publicEnv } from '@/src/lib/public-env'
 import { firstPart, readmeLinks } from '@/src/lib/readme'
 import { summary } from '@/src/lib/markdown'
@@ -158,11 +158,19 @@ async function readmeFirstPart(nodeId: string, version: string): Promise<ReadmeF
     if (isNotFound(error)) return null // no README: the page shows none
     throw error
   }
-  const first = firstPart(readme.text, README_FIRST_PART_CHARS)
   const { format, truncated } = readme
+  let first = firstPart(readme.text, README_FIRST_PART_CHARS)
   if (format === 'text') return { format, text: first.text, more: first.more, truncated }
   const links = readmeLinks(publicEnv().apiUrl, nodeId, version, readme.images)
-  return { format, html: markdownHtml(first.text, 3, links), more: first.more, truncated }
+  let html = markdownHtml(first.text, 3, links)
+  // Markup-heavy markdown (tables, badges, links) is cut shorter, so the page keeps its weight.
+  for (let chars = README_FIRST_PART_CHARS; html.length > README_FIRST_PART_HTML_CHARS;) {
+    chars = Math.floor(chars / 2)
+    first = firstPart(readme.text, chars)
+    html = markdownHtml(first.text, 3, links)
+    if (chars < 500) break
+  }
+  return { format, html, more: first.more, truncated }
 }
 
 export const getStaticProps: GetStaticProps = async (context) => {

@@ -7,6 +7,7 @@ import {
   adminActions,
   comfyNodes,
   nodes,
+  nodeVersionReadmes,
   nodeVersions,
   publisherMembers,
   publishers,
@@ -183,12 +184,29 @@ describe.each(kinds)('loadDemoData on %s', (kind) => {
     const bytes = await storage.get(version?.storageKey ?? '')
     const files = unzipSync(bytes ?? new Uint8Array())
     // Its third version: the example workflow is in from then on.
+    // With the screenshot its README shows and its licence file (server/seed/documents.ts).
     expect(Object.keys(files).sort()).toEqual([
+      'LICENSE',
       'README.md',
       '__init__.py',
+      'docs/screenshot.png',
       'examples/workflow.json',
       'pyproject.toml',
     ])
+    // Kept with the version as the pipeline would: the README, its image and the licence file.
+    const [readme] = await db
+      .select()
+      .from(nodeVersionReadmes)
+      .where(eq(nodeVersionReadmes.nodeVersionId, version?.id ?? ''))
+    expect(readme).toMatchObject({ path: 'README.md', format: 'markdown', truncated: false })
+    expect(readme.images).toEqual(['docs/screenshot.png'])
+    expect(readme.text).toContain('## Usage')
+    const [stored] = await db
+      .select({ file: nodeVersions.licenseFile, spdx: nodeVersions.licenseFileSpdx })
+      .from(nodeVersions)
+      .where(eq(nodeVersions.id, version?.id ?? ''))
+    expect(stored.file).toBe('LICENSE')
+    expect(stored.spdx).not.toBe('')
     const toml = strFromU8(files['pyproject.toml'])
     expect(toml).toContain('version = "1.10.0"')
     expect(toml).toContain('PublisherId = "comfy-demo"')

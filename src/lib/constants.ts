@@ -192,4 +192,6 @@ export const NODE_VERSION_FILES = {
  * The node page renders this much of a README's source on the server (cut at a paragraph);
  * the rest is loaded on "Show more". Keeps the page's HTML within its weight (ARCHITECTURE.md).
  */
-export const README_FIRST_PART_CHARS = 6000
+export const README_FIRST_PART_CHARS = 4000
+/** …and at most this much HTML (markup-heavy markdown is cut shorter); it is in the page twice. */
+export const README_FIRST_PART_HTML_CHARS = 8000
