@@ -130,8 +130,13 @@ class MathExpression:
     file: 'video.py',
     malicious: `import subprocess
 
-def convert(path):
-    subprocess.run(f"ffmpeg -i {path} out.mp4", shell=True)
+class VideoConvert:
+    @classmethod
+    def INPUT_TYPES(cls):
+        return {"required": {"path": ("STRING",)}}
+
+    def convert(self, path):
+        subprocess.run(f"ffmpeg -i {path} out.mp4", shell=True)
 `,
     harmless: `import subprocess
 

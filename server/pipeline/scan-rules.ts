@@ -416,6 +416,8 @@ export const ALLOWED_NEAR_NAMES: readonly string[] = [
   'pyaml',
   'grequests',
   'willow',
+  // NVIDIA's GPU monitoring bindings (popular with node packs), two letters from pyyaml.
+  'pynvml',
 ]
 
 /** Names used by published malware (typo-squats and dependency-confusion packages). */

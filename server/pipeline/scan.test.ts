@@ -330,6 +330,10 @@ describe('static scan: shell commands built from strings', () => {
     ],
     ['the command line', 'def main():\n    name = sys.argv[1]\n    os.system(f"echo {name}")\n'],
     ['an inline environment read', 'def run():\n    os.system(f"ls {os.environ[\'HOME\']}")\n'],
+    [
+      'a parameter of a plain function in a file that defines nodes',
+      'def probe(cmd):\n    return subprocess.call(f"which {cmd}", shell=True)\n\nclass Probe:\n    @classmethod\n    def INPUT_TYPES(cls):\n        return {"required": {"cmd": ("STRING",)}}\n',
+    ],
   ])('is high when %s flows in', (_what, source) => {
     expect(severityOf(source)).toEqual([['shell-command-from-string', 'high']])
   })
@@ -343,6 +347,10 @@ describe('static scan: shell commands built from strings', () => {
     [
       'an attribute (self.path)',
       'def run(self):\n    subprocess.run(f"ls {self.path}", shell=True)\n',
+    ],
+    [
+      'a parameter of a plain function in a library file (a vendored `which`)',
+      'def which(cmd):\n    return subprocess.call(f"which {cmd}", shell=True) == 0\n',
     ],
     [
       'text in the string that names a parameter',
@@ -391,7 +399,7 @@ describe('dependency scan', () => {
     expect(imitatedPackage(name)).toBe(target)
   })
 
-  it.each(['requests', 'scapy', 'sympy', 'numba', 'torchx', 'pyaml', 'flask', 'timm'])(
+  it.each(['requests', 'scapy', 'sympy', 'numba', 'torchx', 'pyaml', 'pynvml', 'flask', 'timm'])(
     'leaves %s alone',
     (name) => {
       expect(imitatedPackage(name)).toBeNull()

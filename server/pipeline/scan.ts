@@ -195,6 +195,8 @@ interface PythonFunction {
   parent: number
   /** Its parameters, except self and cls. */
   params: string[]
+  /** A method (first parameter self or cls): where a node's inputs arrive. */
+  method: boolean
 }
 
 interface SourceUnits {
@@ -255,7 +257,7 @@ function scanSource(
     }))
     .filter(({ lines, flows }) => lines.length > 0 || flows.length > 0)
   const taint = rules.some(({ rule }) => rule.untaintedSeverity !== undefined)
-    ? new Taint(functions)
+    ? new Taint(functions, NODE_FILE.test(source))
     : null
   const reported = new Set<string>()
   const counts = new Map<string, number>()
@@ -315,6 +317,9 @@ function withoutSuperseded(findings: Finding[]): Finding[] {
  * Where a value comes from outside the package: the environment, the command line, the
  * terminal, the network. (A node's inputs arrive as function parameters, which count too.)
  */
+/** A file that defines ComfyUI nodes. */
+const NODE_FILE = /\b(?:INPUT_TYPES|define_schema)\b/
+
 const EXTERNAL_SOURCE = new RegExp(
   [
     /\bos\.environ\b/,
@@ -340,8 +345,9 @@ const ASSIGNMENT =
 /**
  * A simple intra-function taint check over the line-based scan, for a sink such as a shell
  * command built from an f-string: does anything from outside the package reach the line?
- * Outside are the parameters of the enclosing functions (a node's inputs arrive as parameters of
- * its method; self and cls excepted), and names assigned (anywhere before, in the function or at
+ * Outside are the parameters of the enclosing functions where a node's inputs can arrive: methods
+ * (self and cls excepted) and any function of a file that defines nodes; a module-level function
+ * of a library file (a vendored `which(cmd)`) is called by the package with its own values. And names assigned (anywhere before, in the function or at
  * module level) from EXTERNAL_SOURCE or from names that are already outside. Names read in the
  * line are those of its code and of f-string replacement fields, not of plain string text, and
  * not attribute names (`.path`). It does not follow values through calls, returns, attributes
@@ -353,12 +359,23 @@ class Taint {
   /** Outside names by function (-1: module level). */
   private readonly names = new Map<number, Set<string>>()
 
-  constructor(private readonly functions: readonly PythonFunction[]) {}
+  /** nodeFile: the file defines nodes (INPUT_TYPES / define_schema), so any function may get their inputs. */
+  constructor(
+    private readonly functions: readonly PythonFunction[],
+    private readonly nodeFile: boolean,
+  ) {}
+
+  /** Parameters are outside in methods and in node files; a plain function of a library is not. */
+  private paramsOutside(fn: number): readonly string[] {
+    if (fn < 0) return []
+    const { params, method } = this.functions[fn]
+    return method || this.nodeFile ? params : []
+  }
 
   private namesOf(fn: number): Set<string> {
     let names = this.names.get(fn)
     if (names === undefined) {
-      names = new Set(fn >= 0 ? this.functions[fn].params : [])
+      names = new Set(this.paramsOutside(fn))
       this.names.set(fn, names)
     }
     return names
@@ -541,7 +558,11 @@ function pythonUnits(source: string): SourceUnits {
     const enclosing = blocks.length > 0 ? blocks[blocks.length - 1].fn : -1
     const joined = group.length === 1 ? group[0].text : group.map((part) => part.text).join(' ')
     if (DEF_HEADER.test(first.text)) {
-      functions.push({ parent: enclosing, params: parameters(joined) })
+      functions.push({
+        parent: enclosing,
+        params: parameters(joined),
+        method: METHOD_HEADER.test(joined),
+      })
       blocks.push({ indent, context: 'function', fn: functions.length - 1 })
     } else if (MAIN_HEADER.test(first.text)) {
       blocks.push({ indent, context: 'main', fn: enclosing })
@@ -580,6 +601,7 @@ function pythonUnits(source: string): SourceUnits {
 
 const BLANK = /^\s*$/
 const DEF_HEADER = /^\s*(?:async\s+)?def\b/
+const METHOD_HEADER = /^\s*(?:async\s+)?def\s+\w+\s*\(\s*(?:self|cls)\s*[,)]/
 const MAIN_HEADER =
   /^\s*if\s+(?:__name__\s*==\s*['"]__main__['"]|['"]__main__['"]\s*==\s*__name__)\s*:/
 
