@@ -15,7 +15,7 @@ import { signUpUser, signUpVerifiedUser, uniqueEmail, type TestUser } from '../t
 import { BACKENDS, createTestApp, get, query, request, send, type TestApp } from '../test/harness'
 import { claimJob, enqueueJob, findJob, JOB_LEASE_MS } from './jobs'
 import { pipelineHandlers } from './handlers'
-import { decide, examineArchive, PROCESS_VERSION_JOB } from './process-version'
+import { decide, examineArchive, pipelineFailure, PROCESS_VERSION_JOB } from './process-version'
 import { drainJobs, type JobHandlers } from './worker'
 
 type NodeVersion = Schemas['NodeVersion']
@@ -485,6 +485,18 @@ describe.each(BACKENDS)('the publishing pipeline on %s', (backend) => {
     expect(decide(pip, { ...h.config, flagSeverity: 'medium' }).status).toBe(
       'NodeVersionStatusFlagged',
     )
+  })
+
+  it('a scan cut short by its time budget leaves the version Pending for a reviewer, even in auto mode', async () => {
+    const bytes = zipOf({ '__init__.py': 'NODE_CLASS_MAPPINGS = {}\n' })
+    const { findings } = await examineArchive(bytes, [], h.config)
+    expect(decide(findings, h.config).status).toBe('NodeVersionStatusActive')
+    const cut = [
+      ...findings,
+      { ...pipelineFailure('x'), issue_type: 'scan-timeout', severity: 'medium' as const },
+    ]
+    expect(h.config.reviewMode).toBe('auto')
+    expect(decide(cut, h.config)).toEqual({ status: 'NodeVersionStatusPending', statusReason: '' })
   })
 
   it('two workers never take the same job', async () => {

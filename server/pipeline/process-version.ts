@@ -19,7 +19,7 @@ import {
   type Severity,
 } from './findings'
 import { enqueueJob } from './jobs'
-import { DEFAULT_SCAN_BUDGET, scanArchive } from './scan'
+import { DEFAULT_SCAN_BUDGET, SCAN_ISSUES, scanArchive } from './scan'
 import type { JobHandler } from './worker'
 
 export const PROCESS_VERSION_JOB = 'process-version'
@@ -145,8 +145,13 @@ export function decide(findings: Finding[], settings: PipelineSettings): Decisio
   if (blocking.length > 0) {
     return { status: 'NodeVersionStatusFlagged', statusReason: JSON.stringify(blocking) }
   }
+  // A scan cut short by its budget read only part of the archive: a reviewer decides.
+  const complete = !findings.some((finding) => finding.issue_type === SCAN_ISSUES.timeout)
   return {
-    status: settings.reviewMode === 'auto' ? 'NodeVersionStatusActive' : 'NodeVersionStatusPending',
+    status:
+      settings.reviewMode === 'auto' && complete
+        ? 'NodeVersionStatusActive'
+        : 'NodeVersionStatusPending',
     statusReason: '',
   }
 }
