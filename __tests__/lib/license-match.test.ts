@@ -1,5 +1,11 @@
 import { matchLicense } from '@/src/lib/license-match'
-import { licenseName, parseLicenseField, spdxExpression, spdxUrl } from '@/src/lib/licenses'
+import {
+  licenseName,
+  linkedDataLicense,
+  parseLicenseField,
+  spdxExpression,
+  spdxUrl,
+} from '@/src/lib/licenses'
 
 // Look-alike licence files: each licence's own title and distinctive sentences, wrapped and
 // punctuated the way real files are, with a project's copyright line around them.
@@ -180,5 +186,23 @@ describe('parseLicenseField', () => {
     expect(licenseName('MIT OR Apache-2.0')).toBe('MIT OR Apache-2.0')
     expect(spdxUrl('MIT')).toBe('https://spdx.org/licenses/MIT.html')
     expect(spdxUrl('MIT OR Apache-2.0')).toBeUndefined()
+  })
+})
+
+describe('linkedDataLicense', () => {
+  it('gives the SPDX page of the derived or written identifier', () => {
+    expect(linkedDataLicense('{"file": "LICENSE"}', 'MIT')).toBe(
+      'https://spdx.org/licenses/MIT.html',
+    )
+    expect(linkedDataLicense('Apache-2.0', undefined)).toBe(
+      'https://spdx.org/licenses/Apache-2.0.html',
+    )
+  })
+
+  it('keeps plain words and never gives the JSON table', () => {
+    expect(linkedDataLicense('Free for personal use', undefined)).toBe('Free for personal use')
+    expect(linkedDataLicense('{"file": "LICENSE"}', undefined)).toBeUndefined()
+    expect(linkedDataLicense('{"text": "All rights reserved"}', undefined)).toBeUndefined()
+    expect(linkedDataLicense('', undefined)).toBeUndefined()
   })
 })

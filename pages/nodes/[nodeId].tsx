@@ -21,6 +21,7 @@ import { getNodeVersionReadme } from '@/src/api/generated/versions/versions'
 import type { NodeVersionReadme } from '@/src/api/generated/model'
 import type { ReadmeFirstPart } from '@/components/node/Readme'
 import { README_FIRST_PART_CHARS, README_FIRST_PART_HTML_CHARS } from '@/src/lib/constants'
+import { linkedDataLicense } from '@/src/lib/licenses'
 import { publicEnv } from '@/src/lib/public-env'
 import { firstPart, readmeLinks } from '@/src/lib/readme'
 import { summary } from '@/src/lib/markdown'
@@ -87,7 +88,7 @@ export default function NodePage({ markdown }: { markdown?: NodeMarkdown }) {
     description,
     url: localizedUrl(path),
     repository: node.repository,
-    license: node.license,
+    license: linkedDataLicense(node.license, node.license_spdx),
     version: node.latest_version?.version,
     dateModified: node.latest_version?.createdAt,
     author: node.author,

@@ -137,3 +137,17 @@ export function licenseName(id: string): string {
 export function spdxUrl(id: string): string | undefined {
   return SPDX_LICENSES[id] ? `https://spdx.org/licenses/${id}.html` : undefined
 }
+
+/**
+ * The licence for linked data (schema.org `license`: a URL or text): the SPDX page of the derived
+ * identifier, or the field when it is plain words; never the JSON table comfy-cli sends.
+ */
+export function linkedDataLicense(
+  license: string | undefined | null,
+  derivedSpdx: string | undefined,
+): string | undefined {
+  const field = parseLicenseField(license)
+  const id = derivedSpdx ?? (field.kind === 'spdx' ? field.id : undefined)
+  if (id) return spdxUrl(id) ?? id
+  return field.kind === 'other' ? field.value : undefined
+}
