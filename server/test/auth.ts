@@ -52,11 +52,15 @@ async function identityToolkit(
       body: JSON.stringify(body),
     })
   // The emulator closes idle keep-alive connections; a request sent on one just as it closes
-  // fails before the emulator reads it ("other side closed"), so it is sent again, once.
-  const response = await request().catch((error: unknown) => {
-    if (socketClosedBeforeAnswer(error)) return request()
-    throw error
-  })
+  // fails before the emulator reads it ("other side closed"), so it is sent again. Several pooled
+  // connections can close at once (a retry met a second one in CI), so up to three times.
+  const send = async (attempt: number): Promise<Response> =>
+    request().catch(async (error: unknown) => {
+      if (!socketClosedBeforeAnswer(error) || attempt >= 3) throw error
+      await new Promise((resolve) => setTimeout(resolve, 50 * attempt))
+      return send(attempt + 1)
+    })
+  const response = await send(1)
   const text = await response.text()
   if (!response.ok) {
     throw new Error(`Auth emulator accounts:${method} answered ${response.status}: ${text}`)
