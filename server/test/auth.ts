@@ -5,6 +5,7 @@
  * which starts the emulator and sets FIREBASE_AUTH_EMULATOR_HOST.
  */
 import { randomBytes } from 'node:crypto'
+import http from 'node:http'
 
 export const TEST_PROJECT_ID = 'demo-comfy-registry'
 const API_KEY = 'fake-api-key'
@@ -34,9 +35,41 @@ interface TokenResponse {
   email: string
 }
 
-function socketClosedBeforeAnswer(error: unknown): boolean {
-  const cause = error instanceof Error ? (error.cause as { code?: unknown } | undefined) : undefined
-  return cause?.code === 'UND_ERR_SOCKET'
+/**
+ * One POST on a connection of its own (no keep-alive pool): the emulator closes idle keep-alive
+ * connections, and requests sent on one as it closed failed in CI ("other side closed"), even
+ * when sent again on the pool's next connection.
+ */
+function postOnce(
+  url: string,
+  body: string,
+  headers: Record<string, string>,
+): Promise<{ status: number; text: string }> {
+  return new Promise((resolve, reject) => {
+    const request = http.request(
+      url,
+      {
+        method: 'POST',
+        agent: false,
+        headers: {
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(body),
+          connection: 'close',
+          ...headers,
+        },
+      },
+      (response) => {
+        const chunks: Buffer[] = []
+        response.on('data', (chunk: Buffer) => chunks.push(chunk))
+        response.on('end', () =>
+          resolve({ status: response.statusCode ?? 0, text: Buffer.concat(chunks).toString() }),
+        )
+        response.on('error', reject)
+      },
+    )
+    request.on('error', reject)
+    request.end(body)
+  })
 }
 
 async function identityToolkit(
@@ -45,25 +78,9 @@ async function identityToolkit(
   headers: Record<string, string> = {},
 ): Promise<unknown> {
   const url = `http://${emulatorHost()}/identitytoolkit.googleapis.com/v1/accounts:${method}?key=${API_KEY}`
-  const request = () =>
-    fetch(url, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', ...headers },
-      body: JSON.stringify(body),
-    })
-  // The emulator closes idle keep-alive connections; a request sent on one just as it closes
-  // fails before the emulator reads it ("other side closed"), so it is sent again. Several pooled
-  // connections can close at once (a retry met a second one in CI), so up to three times.
-  const send = async (attempt: number): Promise<Response> =>
-    request().catch(async (error: unknown) => {
-      if (!socketClosedBeforeAnswer(error) || attempt >= 3) throw error
-      await new Promise((resolve) => setTimeout(resolve, 50 * attempt))
-      return send(attempt + 1)
-    })
-  const response = await send(1)
-  const text = await response.text()
-  if (!response.ok) {
-    throw new Error(`Auth emulator accounts:${method} answered ${response.status}: ${text}`)
+  const { status, text } = await postOnce(url, JSON.stringify(body), headers)
+  if (status < 200 || status >= 300) {
+    throw new Error(`Auth emulator accounts:${method} answered ${status}: ${text}`)
   }
   return JSON.parse(text) as unknown
 }
