@@ -3,10 +3,10 @@
 // the Next.js production server (:3000, built when needed), then prints where everything is.
 import { spawn, type ChildProcess } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
-import fs from 'node:fs'
 import net from 'node:net'
 import path from 'node:path'
 import { emulatorSetupProblem } from '../server/auth/emulator-guard'
+import { startAuthEmulator } from './auth-emulator'
 import { ensureDemoAccounts } from './demo-accounts'
 import { waitForPort } from './net'
 import { ensureWebBuild } from './web-build'
@@ -21,47 +21,6 @@ function portIsFree(port: number): Promise<boolean> {
     server.once('error', () => resolve(false))
     server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)))
   })
-}
-
-function startAuthEmulator(port: number, dataDir: string): ChildProcess {
-  const authDir = path.join(dataDir, 'auth-emulator')
-  const configFile = path.join(dataDir, 'firebase.json')
-  fs.mkdirSync(dataDir, { recursive: true })
-  fs.writeFileSync(
-    configFile,
-    JSON.stringify({
-      // Hub and logging ports next to the auth port, so several stacks can run side by side.
-      emulators: {
-        auth: { host: '127.0.0.1', port },
-        hub: { host: '127.0.0.1', port: port + 1 },
-        logging: { host: '127.0.0.1', port: port + 2 },
-        ui: { enabled: false },
-        singleProjectMode: true,
-      },
-    }),
-  )
-  // Accounts survive restarts: imported at start when present, exported when we stop.
-  const persistence = fs.existsSync(path.join(authDir, 'firebase-export-metadata.json'))
-    ? ['--import', authDir, '--export-on-exit', authDir]
-    : ['--export-on-exit', authDir]
-  return spawn(
-    bin('firebase'),
-    [
-      'emulators:start',
-      '--only',
-      'auth',
-      '--project',
-      DEMO_FIREBASE_PROJECT_ID,
-      '--config',
-      configFile,
-      ...persistence,
-    ],
-    {
-      cwd: dataDir,
-      stdio: ['ignore', 'pipe', 'pipe'],
-      env: { ...process.env, FIREBASE_CLI_DISABLE_UPDATE_CHECK: 'true' },
-    },
-  )
 }
 
 async function main() {
