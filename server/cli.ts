@@ -16,6 +16,10 @@ import { isDatabaseEmpty, loadDemoData } from './seed/load'
 import { LocalArchiveStorage } from './storage'
 import { pipelineHandlers } from './pipeline/handlers'
 import { startWorker } from './pipeline/worker'
+import { poolStatsOf } from './db/client'
+import { jsonLog, logSink } from './system/logging'
+import { RegistryMetrics } from './system/metrics'
+import { serveWorkerMetrics } from './system/worker-metrics'
 
 async function main(argv: string[]) {
   const [command, ...args] = argv
@@ -86,18 +90,29 @@ async function main(argv: string[]) {
       }
       case 'worker': {
         const storage = new LocalArchiveStorage(path.join(config.dataDir, 'archives'))
+        const metrics = new RegistryMetrics()
+        metrics.watchJobs(database.db)
+        metrics.watchPool(() => poolStatsOf(database.db))
         const worker = startWorker({
           db: database.db,
           handlers: pipelineHandlers(database.db, storage, config, console.log),
           log: console.log,
+          logger: jsonLog(config.log, logSink(config.log.format), { component: 'worker' }),
+          metrics,
         })
-        console.log(`Pipeline worker ${worker.id} running; Ctrl-C stops it.`)
+        const listener = config.workerMetrics
+          ? await serveWorkerMetrics(metrics, config.workerMetrics, config.metricsToken)
+          : undefined
+        console.log(
+          `Pipeline worker ${worker.id} running${listener ? `; metrics at ${listener.url}/metrics` : ''}; Ctrl-C stops it.`,
+        )
         await new Promise<void>((resolve) => {
           process.once('SIGINT', resolve)
           process.once('SIGTERM', resolve)
         })
         // A job still running finishes; one cut short is taken again when its lease runs out.
         await worker.stop()
+        await listener?.close()
         return 0
       }
       default:

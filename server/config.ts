@@ -4,6 +4,7 @@ import { providerConfigFromEnv, type ProxyConfig } from './proxy/providers'
 import { DEFAULT_DATABASE_TIMEOUTS, type DatabaseTimeouts } from './db/client'
 import { DEFAULT_FLAG_SEVERITY, SEVERITIES, type Severity } from './pipeline/findings'
 import type { ReviewMode } from './pipeline/process-version'
+import { LOG_FORMATS, LOG_LEVELS, type LogSettings } from './system/logging'
 
 export interface ServerConfig {
   host: string
@@ -84,6 +85,45 @@ export interface ServerConfig {
    * see server/nodes/download-counter.ts).
    */
   downloadFlushMs: number
+  /**
+   * METRICS_TOKEN: lets a scraper read /metrics from elsewhere than this machine (`Authorization:
+   * Bearer <token>`); without it, only loopback may (server/system/metrics.ts).
+   */
+  metricsToken: string | undefined
+  /**
+   * LOG_LEVEL (default `info`; `silent` under NODE_ENV=test) and LOG_FORMAT (`json`, the default
+   * under NODE_ENV=production, or `pretty`): one line per request and per job (system/logging.ts).
+   */
+  log: LogSettings
+  /**
+   * WORKER_METRICS_HOST (default 127.0.0.1) and WORKER_METRICS_PORT (default 9464; `off`: none):
+   * where `npm run registry -- worker` serves its /metrics.
+   */
+  workerMetrics: { host: string; port: number } | null
+}
+
+/** Shorter tokens are guessable; a scraper's token is made once (`openssl rand -hex 32`). */
+export const MIN_METRICS_TOKEN_LENGTH = 24
+
+function metricsToken(value: string | undefined): string | undefined {
+  if (value === undefined || value === '') return undefined
+  if (value.length < MIN_METRICS_TOKEN_LENGTH || /\s/.test(value)) {
+    throw new Error(
+      `METRICS_TOKEN must be at least ${MIN_METRICS_TOKEN_LENGTH} characters without spaces (e.g. the output of \`openssl rand -hex 32\`); it has ${value.length}.`,
+    )
+  }
+  return value
+}
+
+function workerMetrics(host: string | undefined, port: string | undefined) {
+  if (port === 'off') return null
+  const number = Number(port ?? 9464)
+  if (!Number.isInteger(number) || number < 0 || number > 65535) {
+    throw new Error(
+      `WORKER_METRICS_PORT must be a port number (0-65535) or 'off'; it is '${port}'.`,
+    )
+  }
+  return { host: host || '127.0.0.1', port: number }
 }
 
 function nonNegative(name: string, value: string): number {
@@ -156,5 +196,19 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     ciUploadTokens: list(env.CI_UPLOAD_TOKENS),
     releasesWebhookSecret: env.RELEASES_WEBHOOK_SECRET || undefined,
     downloadFlushMs: nonNegative('DOWNLOAD_FLUSH_MS', env.DOWNLOAD_FLUSH_MS ?? '1000'),
+    metricsToken: metricsToken(env.METRICS_TOKEN),
+    log: {
+      level: oneOf(
+        'LOG_LEVEL',
+        env.LOG_LEVEL || (env.NODE_ENV === 'test' ? 'silent' : 'info'),
+        LOG_LEVELS,
+      ),
+      format: oneOf(
+        'LOG_FORMAT',
+        env.LOG_FORMAT || (env.NODE_ENV === 'production' ? 'json' : 'pretty'),
+        LOG_FORMATS,
+      ),
+    },
+    workerMetrics: workerMetrics(env.WORKER_METRICS_HOST, env.WORKER_METRICS_PORT),
   }
 }

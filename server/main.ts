@@ -13,6 +13,8 @@ import { DEMO_PUBLISHER_ACCOUNT } from './seed/accounts'
 import { LocalArchiveStorage } from './storage'
 import { pipelineHandlers } from './pipeline/handlers'
 import { startWorker, type Worker } from './pipeline/worker'
+import { jsonLog, logSink } from './system/logging'
+import { RegistryMetrics } from './system/metrics'
 
 export interface StartApiOptions {
   config?: ServerConfig
@@ -57,6 +59,9 @@ export async function startApi(options: StartApiOptions = {}) {
     await setup.close()
   }
   const database = await openDatabase({ ...where, timeouts: config.databaseTimeouts })
+  // One registry of metrics for the process (/metrics), the inline worker's included.
+  const metrics = new RegistryMetrics()
+  const logs = logSink(config.log.format)
   // The publishing pipeline runs here unless WORKER=off (then `npm run registry -- worker`).
   const worker: Worker | undefined =
     config.worker === 'inline'
@@ -64,15 +69,21 @@ export async function startApi(options: StartApiOptions = {}) {
           db: database.db,
           handlers: pipelineHandlers(database.db, storage, config, log),
           log,
+          logger: jsonLog(config.log, logs, { component: 'worker' }),
+          metrics,
         })
       : undefined
-  const app = await buildApp({
-    db: database.db,
-    storage,
-    verifier: firebaseTokenVerifier(config.firebaseProjectId),
-    config,
-    wakeWorker: worker?.wake,
-  })
+  const app = await buildApp(
+    {
+      db: database.db,
+      storage,
+      verifier: firebaseTokenVerifier(config.firebaseProjectId),
+      config,
+      wakeWorker: worker?.wake,
+      metrics,
+    },
+    { log: { settings: config.log, sink: logs } },
+  )
   const stopMaintenance = startMaintenance({ db: database.db, storage }, log)
   await app.listen({ host: config.host, port: config.port })
   return {

@@ -9,6 +9,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import { Pool, type PoolClient, type PoolConfig } from 'pg'
 import * as schema from './schema'
+import type { PoolStats } from '../system/metrics'
 
 export type Schema = typeof schema
 
@@ -80,6 +81,7 @@ export const MIGRATIONS_DIR: string =
 interface Internals {
   migrate: (migrationsFolder: string) => Promise<void>
   pglite: PGlite | null
+  pool: Pool | null
 }
 const internals = new WeakMap<Db, Internals>()
 
@@ -137,6 +139,7 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
     internals.set(db, {
       migrate: (migrationsFolder) => migrateNodePg(nodePgDb, { migrationsFolder }),
       pglite: null,
+      pool,
     })
     return {
       db,
@@ -159,6 +162,7 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
   internals.set(db, {
     migrate: (migrationsFolder) => migratePglite(pgliteDb, { migrationsFolder }),
     pglite: client,
+    pool: null,
   })
   let closed = false
   return {
@@ -180,6 +184,18 @@ export async function migrate(
   const found = internals.get(database.db)
   if (!found) throw new Error('migrate(): database was not opened with openDatabase()')
   await found.migrate(migrationsFolder)
+}
+
+/** The PostgreSQL pool's connections (for /metrics); null on PGlite (one connection, no pool). */
+export function poolStatsOf(db: Db): PoolStats | null {
+  const pool = internals.get(db)?.pool
+  if (!pool) return null
+  return {
+    total: pool.totalCount,
+    idle: pool.idleCount,
+    waiting: pool.waitingCount,
+    max: pool.options.max ?? 10,
+  }
 }
 
 /** The underlying PGlite instance of a database opened with openDatabase(), else null. */

@@ -2,6 +2,7 @@
 // every visitor of a listing page, so large counts are reused for a few seconds. Small counts
 // are cheap and always exact.
 import type { Db } from './client'
+import type { CacheStats } from '../system/metrics'
 
 export const COUNT_CACHE_TTL_MS = 10_000
 /** Counts below this are not cached: they are cheap, and tests and small registries see them exact. */
@@ -9,6 +10,14 @@ export const COUNT_CACHE_MIN_TOTAL = 5_000
 const MAX_ENTRIES = 2_000
 
 const caches = new WeakMap<Db, Map<string, { total: number; expiresAt: number }>>()
+const stats = new WeakMap<Db, CacheStats>()
+
+/** Counts of `db` answered from the cache, and counted by the database. */
+export function countCacheStats(db: Db): CacheStats {
+  let found = stats.get(db)
+  if (!found) stats.set(db, (found = { hits: 0, misses: 0 }))
+  return found
+}
 
 export async function cachedCount(
   db: Db,
@@ -20,7 +29,11 @@ export async function cachedCount(
   const { sql, params } = query.toSQL()
   const key = `${sql}\u0000${JSON.stringify(params)}`
   const hit = cache.get(key)
-  if (hit && hit.expiresAt > now) return hit.total
+  if (hit && hit.expiresAt > now) {
+    countCacheStats(db).hits++
+    return hit.total
+  }
+  countCacheStats(db).misses++
   const [{ total }] = await query
   if (total >= COUNT_CACHE_MIN_TOTAL) {
     if (cache.size >= MAX_ENTRIES) cache.delete(cache.keys().next().value as string)

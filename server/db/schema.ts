@@ -338,6 +338,8 @@ export const jobs = pgTable(
     lockedBy: text('locked_by'),
     leaseUntil: timestamp('lease_until', { withTimezone: true }),
     lastError: text('last_error').notNull().default(''),
+    /** The id of the API request that queued it: the worker's log lines about it carry it too. */
+    requestId: text('request_id'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -5,8 +5,10 @@ import { Stream } from 'node:stream'
 import { AjvCompiler } from '@fastify/ajv-compiler'
 import cors from '@fastify/cors'
 import Fastify, {
+  LogController,
   type FastifyError,
   type FastifyInstance,
+  type FastifyReply,
   type FastifyRequest,
   type FastifySchemaCompiler,
   type preParsingHookHandler,
@@ -35,6 +37,18 @@ import { NodeRowCache } from '../nodes/row-cache'
 import { ProxyLookupLog } from '../proxy/lookup-log'
 import { countDownloads, type DownloadCount } from '../nodes/queries'
 import { registerRawBodyCapture } from '../releases/raw-body'
+import { countCacheStats } from '../db/count-cache'
+import { poolStatsOf } from '../db/client'
+import {
+  fastifyLoggerOptions,
+  REQUEST_ID_FIELD,
+  REQUEST_ID_HEADER,
+  requestIdOf,
+  withRequestId,
+  type LogSettings,
+  type LogSink,
+} from '../system/logging'
+import { RegistryMetrics } from '../system/metrics'
 
 function formatBytes(bytes: number): string {
   return bytes >= 1024 * 1024 ? `${+(bytes / (1024 * 1024)).toFixed(1)} MB` : `${bytes} bytes`
@@ -102,6 +116,9 @@ const MAX_JSON_DEPTH = 64
  */
 export const CORS_PREFLIGHT_MAX_AGE_S = 86_400
 
+/** Methods named as they are in the request metrics; anything else is counted as OTHER. */
+const KNOWN_METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'])
+
 /** Where the first string with a NUL character is in `value` ('' for the value itself). */
 function nulPath(value: unknown, path = '', depth = 0): string | null {
   if (typeof value === 'string') return value.includes('\0') ? path : null
@@ -139,7 +156,8 @@ function refuseNulCharacters(request: FastifyRequest): void {
 }
 
 export interface BuildAppOptions {
-  logger?: boolean
+  /** One JSON line per request (server/system/logging.ts); none when absent (tests). */
+  log?: { settings: LogSettings; sink: LogSink }
   /** Replace the handler map (tests of the contract use this). */
   handlers?: HandlerMap
   contract?: OpenApiDocument
@@ -186,8 +204,15 @@ export async function buildApp(
   const handlers = options.handlers ?? defaultHandlers
   const operations = new Map(listOperations(contract).map((op) => [op.operationId, op]))
 
+  const metrics = deps.metrics ?? new RegistryMetrics()
   const app = Fastify({
-    logger: options.logger ?? false,
+    logger: options.log ? fastifyLoggerOptions(options.log.settings, options.log.sink) : false,
+    // One line per request, written when it is answered (below), instead of fastify's two.
+    logController: new LogController({
+      disableRequestLogging: true,
+      requestIdLogLabel: REQUEST_ID_FIELD,
+    }),
+    genReqId: requestIdOf,
     // Each route gets its operation's limit (onRoute below); archives are streamed with their own.
     bodyLimit: DEFAULT_BODY_LIMIT_KB * 1024,
     // Path parameters are bounded by the contract's own maxLength (up to 300 for class names);
@@ -197,6 +222,30 @@ export async function buildApp(
     trustProxy: deps.config.trustProxy,
   })
   app.setValidatorCompiler(strictBodyValidators())
+
+  // The request id goes back to the client (and to support), and is on every line about it.
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header(REQUEST_ID_HEADER, request.id)
+  })
+  // Timed and logged by operation (the contract's operationId) and the route's template: never
+  // the URL, whose path may hold a credential (an upload link) and whose query is unbounded.
+  app.addHook('onResponse', async (request, reply) => {
+    const operationId = (request.routeOptions.schema as { operationId?: string } | undefined)
+      ?.operationId
+    const operation = operationId ?? (request.method === 'OPTIONS' ? 'preflight' : 'unmatched')
+    const method = KNOWN_METHODS.has(request.method) ? request.method : 'OTHER'
+    const status = reply.statusCode
+    metrics.observeRequest(operation, method, status, reply.elapsedTime / 1000)
+    const line = {
+      operation,
+      method,
+      route: request.routeOptions.url,
+      status,
+      duration_ms: Math.round(reply.elapsedTime * 10) / 10,
+    }
+    if (status >= 500) request.log.error(line, 'request')
+    else request.log.info(line, 'request')
+  })
 
   // nosniff, no framing, a no-content CSP; no-store on answers to credentials (security.ts).
   // First, so that answers other plugins end early (CORS preflights) carry them too.
@@ -301,10 +350,18 @@ export async function buildApp(
   )
   // Counts held in memory are written before the API stops.
   app.addHook('onClose', () => downloads.flush())
+  metrics.watchBacklog('download', () => downloads.backlog())
   const proxyLog = new ProxyLookupLog(deps.db, deps.config.proxyLogFlushMs, (error) =>
     app.log.warn({ err: error }, 'provider lookups not recorded yet; kept for the next try'),
   )
   app.addHook('onClose', () => proxyLog.flush())
+  metrics.watchBacklog('lookup', () => proxyLog.backlog())
+  metrics.watchCache('public_answers', () => publicCache.stats)
+  metrics.watchCache('orderings', () => nodeCaches.orderings.stats)
+  metrics.watchCache('node_rows', () => nodeCaches.rows.stats)
+  metrics.watchCache('counts', () => countCacheStats(deps.db))
+  metrics.watchPool(() => poolStatsOf(deps.db))
+  metrics.watchJobs(deps.db)
 
   // Before the routes: it adds its checks to them (server/http/rate-limits.ts).
   const rateLimits = await registerRateLimits(app, deps.config, operations)
@@ -314,11 +371,11 @@ export async function buildApp(
     operationResolver: (operationId: string) => {
       const operation = operations.get(operationId)
       const handler = handlerFor(handlers, operationId)
-      return async (request, reply) => {
+      const serve = async (request: FastifyRequest, reply: FastifyReply) => {
         if (!handler || !operation) throw notImplemented(operationId)
         const caller = await authenticate(deps, request, operation.access, operation.acceptsApiKey)
         await rateLimits.checkCaller(operation, caller, reply)
-        const context = { deps, caller, downloads, proxyLog, publicCache, nodeCaches }
+        const context = { deps, caller, downloads, proxyLog, publicCache, nodeCaches, metrics }
         if (operation.publicCache && caller === null) {
           return publicCache.answer(`${operationId} ${request.url}`, () =>
             handler(request, reply, context),
@@ -332,6 +389,9 @@ export async function buildApp(
         }
         return answer
       }
+      // Run as part of the request: a job it queues carries its id (system/logging.ts).
+      return (request: FastifyRequest, reply: FastifyReply) =>
+        withRequestId(request.id, () => serve(request, reply))
     },
   })
 

@@ -76,6 +76,8 @@ interface Call {
   bearer?: boolean
   /** Other headers (e.g. a webhook's signature). */
   headers?: Record<string, string>
+  /** The client's address (default loopback, as `inject` sends). */
+  remoteAddress?: string
 }
 
 interface Row {
@@ -726,6 +728,14 @@ describe.each(BACKENDS)('authorization matrix on %s', (backend) => {
       expect: ADMIN_ONLY(200),
       read: true,
     },
+    // Metrics: the machine itself, or a scraper with METRICS_TOKEN; a sign-in token is not it
+    // (server/system/observability.test.ts has the allowed cases).
+    {
+      operationId: 'getMetrics',
+      call: () => ({ method: 'GET', url: '/metrics', remoteAddress: '203.0.113.9' }),
+      expect: { anonymous: 403, stranger: 401, member: 401, owner: 401, admin: 401, banned: 401 },
+      read: true,
+    },
     {
       operationId: 'getAdminOverview',
       call: () => ({ method: 'GET', url: '/admin/overview' }),
@@ -890,6 +900,7 @@ describe.each(BACKENDS)('authorization matrix on %s', (backend) => {
         method: call.method,
         url: call.url,
         headers,
+        ...(call.remoteAddress ? { remoteAddress: call.remoteAddress } : {}),
         ...(call.zip
           ? { payload: Buffer.from(call.zip) }
           : call.body !== undefined

@@ -7,6 +7,7 @@ import type { ArchiveStorage } from '../storage'
 import type { NodeReadCaches } from '../nodes/queries'
 import type { ProxyLookupLog } from '../proxy/lookup-log'
 import type { PublicAnswerCache } from './public-cache'
+import type { RegistryMetrics } from '../system/metrics'
 
 export interface AppDeps {
   db: Db
@@ -15,6 +16,8 @@ export interface AppDeps {
   config: ServerConfig
   /** Wakes this process's pipeline worker after a job was queued (absent when it runs elsewhere). */
   wakeWorker?: () => void
+  /** This process's metrics (the inline worker's included); buildApp makes its own when absent. */
+  metrics?: RegistryMetrics
 }
 
 /** The signed-in caller, as stored in our users table. */
@@ -42,4 +45,6 @@ export interface RequestContext {
    * rows (server/nodes/row-cache.ts), reused.
    */
   nodeCaches: NodeReadCaches
+  /** This process's metrics (GET /metrics). */
+  metrics: RegistryMetrics
 }

@@ -2177,6 +2177,32 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/metrics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Metrics for Prometheus
+         * @description Who may call: the machine itself (a request from a loopback address that came through no
+         *     proxy, i.e. without `X-Forwarded-For`, `Forwarded` or `X-Real-IP`), or a scraper sending
+         *     `Authorization: Bearer <METRICS_TOKEN>`. Everyone else gets 403 (no token) or 401 (a
+         *     wrong one). Never cached. The metrics of this API process in Prometheus' text format:
+         *     request durations by operation and status, the database pool, the job queue, the
+         *     pipeline's steps, cache hits and misses, and how far behind the batched writes of
+         *     download counts and provider lookups are (docs/ARCHITECTURE.md, "Observability").
+         */
+        get: operations["getMetrics"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -6363,6 +6389,28 @@ export interface operations {
                     "application/json": components["schemas"]["HealthResponse"];
                 };
             };
+        };
+    };
+    getMetrics: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The metrics, in Prometheus' text exposition format (version 0.0.4). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
         };
     };
 }

@@ -450,6 +450,7 @@ describe.each(BACKENDS)('the API against its contract on %s', (backend) => {
           // Files, not JSON (server/ci/ci.test.ts serves an output image).
           ![
             'getOpenApi',
+            'getMetrics',
             'downloadNodeVersionArchive',
             'getCiArtifact',
             'getNodeVersionFile',

@@ -6,6 +6,7 @@
 // within PUBLIC_CACHE_MS. Signed-in callers never use it: their answers may show more.
 // See docs/ARCHITECTURE.md, "Public read cache".
 import type { Db } from '../db/client'
+import type { CacheStats } from '../system/metrics'
 
 /** Far more than the distinct hot addresses; the oldest entry goes first when it is full. */
 const MAX_ENTRIES = 5_000
@@ -20,6 +21,8 @@ interface Entry {
 export class PublicAnswerCache {
   private generation = 0
   private readonly entries = new Map<string, Entry>()
+  /** Requests answered from the cache (or joined to one in flight), and those computed. */
+  readonly stats: CacheStats = { hits: 0, misses: 0 }
 
   constructor(private readonly ttlMs: number) {}
 
@@ -40,8 +43,10 @@ export class PublicAnswerCache {
   answer<T>(key: string, compute: () => Promise<T>, now = Date.now()): Promise<T> {
     const hit = this.entries.get(key)
     if (hit && hit.generation === this.generation && hit.expiresAt > now) {
+      this.stats.hits++
       return hit.answer as Promise<T>
     }
+    this.stats.misses++
     const generation = this.generation
     const entry: Entry = { generation, expiresAt: Number.POSITIVE_INFINITY, answer: compute() }
     if (this.entries.size >= MAX_ENTRIES) {

@@ -12,6 +12,7 @@
 import { sql } from 'drizzle-orm'
 import type { Db } from '../db/client'
 import { catalogueGeneration } from '../db/schema'
+import type { CacheStats } from '../system/metrics'
 
 export interface Ordering {
   /** The node ids in order: all of a listing's, or the first ones of a search's ranking. */
@@ -63,6 +64,8 @@ export class OrderingCache {
   /** The generation read in flight: requests arriving meanwhile share it (one round trip old). */
   private generationRead: Promise<number> | undefined
   private refreshes = 0
+  /** Orderings reused (kept or in flight for the same catalogue), and orderings computed. */
+  readonly stats: CacheStats = { hits: 0, misses: 0 }
 
   /** `ttlMs` 0: nothing is kept, every call computes. */
   constructor(
@@ -105,7 +108,8 @@ export class OrderingCache {
     if (hit && hit.expiresAt !== Number.POSITIVE_INFINITY) {
       const seen = await read(await hit.ordering)
       if (seen.generation === hit.generation) {
-        await this.orderingOf(key, compute, hit.generation, ageFactor) // recent; refreshes by age
+        this.stats.hits++
+        await this.orderingOf(key, compute, hit.generation, ageFactor, false) // refreshes by age
         return seen.value
       }
       generation = seen.generation
@@ -124,8 +128,10 @@ export class OrderingCache {
     compute: () => Promise<Ordering>,
     generation: number,
     ageFactor = 1,
+    counted = true,
   ): Promise<Ordering> {
     const hit = this.entries.get(key)
+    if (counted) this.stats[hit?.generation === generation ? 'hits' : 'misses']++
     if (hit && hit.generation === generation) {
       // Most recently used last: eviction takes the first.
       this.entries.delete(key)

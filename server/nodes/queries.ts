@@ -152,6 +152,8 @@ async function loadNodesSeen(
     })
     if (missing.length > 0) keep(await read(whole, missing))
   } else {
+    // None kept: every row is a miss (read whole).
+    if (cache?.enabled) cache.stats.misses += ids.length
     const rows = await read(whole, ids)
     keep(rows)
     heads = rows.map((row) => ({ ...row, id: row.node.id }))

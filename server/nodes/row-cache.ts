@@ -5,6 +5,7 @@
 // it) and its download count; only rows whose stamp differs from the kept one are read whole.
 // See docs/ARCHITECTURE.md, "Node row cache".
 import type { NodeWithRelations } from '../http/serialize'
+import type { CacheStats } from '../system/metrics'
 
 interface Kept<Row> {
   stamp: string
@@ -13,6 +14,8 @@ interface Kept<Row> {
 
 export class NodeRowCache<Row = NodeWithRelations> {
   private readonly rows = new Map<string, Kept<Row>>()
+  /** Rows served from memory, and rows read whole because none or an outdated one was kept. */
+  readonly stats: CacheStats = { hits: 0, misses: 0 }
 
   /** `maxRows` 0: nothing is kept. */
   constructor(readonly maxRows: number) {}
@@ -33,7 +36,11 @@ export class NodeRowCache<Row = NodeWithRelations> {
   /** The row kept for `id` if it is still the one stamped `stamp`. */
   get(id: string, stamp: string): Row | undefined {
     const kept = this.rows.get(id)
-    if (kept?.stamp !== stamp) return undefined
+    if (kept?.stamp !== stamp) {
+      if (this.enabled) this.stats.misses++
+      return undefined
+    }
+    this.stats.hits++
     // Most recently used last: eviction takes the first.
     this.rows.delete(id)
     this.rows.set(id, kept)

@@ -8,6 +8,7 @@
 import { and, asc, eq, lte, or, sql } from 'drizzle-orm'
 import type { Db } from '../db/client'
 import { jobs, type Job } from '../db/schema'
+import { currentRequestId } from '../system/logging'
 
 /** How long a claimed job is its worker's before another may take it (renewed while it runs). */
 export const JOB_LEASE_MS = 30_000
@@ -17,7 +18,10 @@ export function retryDelayMs(attempt: number): number {
   return Math.min(1000 * 4 ** (attempt - 1), 5 * 60_000)
 }
 
-/** Queues a job unless one for the same kind and subject is queued or running already. */
+/**
+ * Queues a job unless one for the same kind and subject is queued or running already. A job
+ * queued while serving a request carries its id (the worker logs it with the job).
+ */
 export async function enqueueJob(
   db: Db,
   kind: string,
@@ -26,7 +30,13 @@ export async function enqueueJob(
 ): Promise<void> {
   await db
     .insert(jobs)
-    .values({ kind, subject, runAt: now, maxAttempts: JOB_MAX_ATTEMPTS })
+    .values({
+      kind,
+      subject,
+      runAt: now,
+      maxAttempts: JOB_MAX_ATTEMPTS,
+      requestId: currentRequestId() ?? null,
+    })
     .onConflictDoNothing({
       target: [jobs.kind, jobs.subject],
       where: sql`${jobs.state} in ('queued', 'running')`,

@@ -7,6 +7,7 @@ import type { Db } from '../db/client'
 import { refreshLatestVersion } from '../db/latest-version'
 import { comfyNodes, nodeVersions, type NodeVersion, type NodeVersionStatus } from '../db/schema'
 import type { ArchiveStorage } from '../storage'
+import { untimedSteps, type StepTimer } from '../system/metrics'
 import { checkArchive, DEFAULT_ARCHIVE_LIMITS } from './archive'
 import { nodeLicenseField, readDocuments, storeDocuments, type ArchiveDocuments } from './documents'
 import { extractComfyNodes, type Extraction } from './extract'
@@ -80,11 +81,12 @@ export async function examineArchive(
   settings: Pick<PipelineSettings, 'maxArchiveBytes'>,
   /** The node's `license` as sent (names the licence file); see documents.ts. */
   licenseField = '',
+  /** Times the steps (registry_pipeline_step_duration_seconds). */
+  timeStep: StepTimer = untimedSteps,
 ): Promise<Examination> {
-  const checked = checkArchive(bytes, {
-    ...DEFAULT_ARCHIVE_LIMITS,
-    maxArchiveBytes: settings.maxArchiveBytes,
-  })
+  const checked = timeStep('check_archive', () =>
+    checkArchive(bytes, { ...DEFAULT_ARCHIVE_LIMITS, maxArchiveBytes: settings.maxArchiveBytes }),
+  )
   if (!checked.ok) {
     return { findings: checked.findings.sort(bySeverity), extraction: null, filesScanned: 0 }
   }
@@ -103,17 +105,17 @@ export async function examineArchive(
   // The extraction first: its import graph tells the scan which modules ComfyUI runs when it
   // loads the pack. Unknown (null) when the entry module could not be followed to its end; the
   // scan then treats every file as imported.
-  const extraction = await extractComfyNodes(sources, { paths })
+  const extraction = await timeStep('extract', () => extractComfyNodes(sources, { paths }))
   const reachable =
     extraction.importedModules === null
       ? null
       : new Set(extraction.importedModules.map((path) => `${archive.packageRoot}${path}`))
-  const scan = scanArchive(archive, dependencies, { reachable })
+  const scan = timeStep('scan', () => scanArchive(archive, dependencies, { reachable }))
   return {
     findings: [...checked.findings, ...scan.findings].sort(bySeverity),
     extraction,
     filesScanned: scan.filesScanned,
-    documents: readDocuments(archive, licenseField),
+    documents: timeStep('documents', () => readDocuments(archive, licenseField)),
   }
 }
 
@@ -246,7 +248,7 @@ async function recordOutcome(
 export function versionChecksHandler(deps: PipelineDeps): JobHandler {
   const { db, storage, settings } = deps
   return {
-    async run(job) {
+    async run(job, timeStep = untimedSteps) {
       const version = await findVersionById(db, job.subject)
       // Nothing to do any more (deleted, decided) or yet (no archive): a retry is harmless.
       if (!version || version.status !== 'NodeVersionStatusPending' || !version.storageKey) return
@@ -254,15 +256,19 @@ export function versionChecksHandler(deps: PipelineDeps): JobHandler {
         .update(nodeVersions)
         .set({ pipelineState: 'checking' })
         .where(eq(nodeVersions.id, version.id))
-      const bytes = await storage.get(version.storageKey)
+      const storageKey = version.storageKey
+      const bytes = await timeStep('read_archive', () => storage.get(storageKey))
       if (!bytes) throw new Error('the archive is missing from storage')
       const license = await nodeLicenseField(db, version.nodeId)
-      const examination = await examineArchive(bytes, version.dependencies, settings, license)
-      const updated = await recordOutcome(
-        db,
-        version.id,
-        examination,
-        decide(examination.findings, settings),
+      const examination = await examineArchive(
+        bytes,
+        version.dependencies,
+        settings,
+        license,
+        timeStep,
+      )
+      const updated = await timeStep('record', () =>
+        recordOutcome(db, version.id, examination, decide(examination.findings, settings)),
       )
       if (updated?.status === 'NodeVersionStatusActive') deps.onActive?.(updated.nodeId)
     },

@@ -2,6 +2,8 @@ import fs from 'node:fs'
 import { sql } from 'drizzle-orm'
 import type { HandlerMap, Schemas } from '../http/operations'
 import { CONTRACT_PATH, loadContract } from '../http/contract'
+import { HttpError } from '../http/errors'
+import { metricsAccess, metricsRefusal } from './metrics'
 
 type FeaturesResponse = Schemas['FeaturesResponse']
 type HealthResponse = Schemas['HealthResponse']
@@ -40,6 +42,21 @@ export const systemHandlers: HandlerMap = {
       .type(wantsJson ? 'application/json' : 'application/yaml')
       .header('cache-control', 'public, max-age=300')
       .send(wantsJson ? contractJson : contractYaml)
+  },
+
+  /** Loopback, or a scraper with METRICS_TOKEN (server/system/metrics.ts); never cached. */
+  async getMetrics(request, reply, context) {
+    reply.header('cache-control', 'no-store')
+    const access = metricsAccess(
+      { remoteAddress: request.socket.remoteAddress, headers: request.headers },
+      context.deps.config.metricsToken,
+    )
+    if (access !== 'allowed') {
+      const refusal = metricsRefusal(access)
+      throw new HttpError(refusal.status, refusal.error, refusal.message)
+    }
+    const { contentType, text } = await context.metrics.exposition()
+    return reply.type(contentType).send(text)
   },
 
   async getHealth(_request, reply, context): Promise<HealthResponse> {
