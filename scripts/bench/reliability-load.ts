@@ -77,6 +77,8 @@ export async function loadRound(
     NEXT_TELEMETRY_DISABLED: '1',
     // All the load comes from 127.0.0.1: per-address limits would answer 429 to the bench.
     RATE_LIMIT_SCALE: '0',
+    // The API's line per request would bury the stack's own messages printed below.
+    LOG_LEVEL: 'warn',
   }
   if (options.databaseUrl) env.DATABASE_URL = options.databaseUrl
   else delete env.DATABASE_URL

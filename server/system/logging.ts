@@ -68,6 +68,7 @@ export const REDACTED_PATHS = [
   'uploadToken',
   '["x-api-key"]',
   '["x-revalidate-secret"]',
+  '["x-ci-token"]',
   '["x-hub-signature-256"]',
   '["set-cookie"]',
 ].flatMap((path) => {
