@@ -22,6 +22,8 @@ export interface StartApiOptions {
   demoPublisherUid?: string
   /** Firebase uid of the demo admin account, made the actor of the demo's audit rows. */
   demoAdminUid?: string
+  /** Load the demo data into an empty database (default); DEMO_DATA=off for a real deployment. */
+  demoData?: boolean
   log?: (message: string) => void
 }
 
@@ -42,7 +44,7 @@ export async function startApi(options: StartApiOptions = {}) {
   const setup = await openDatabase(where)
   try {
     await migrate(setup)
-    if (await isDatabaseEmpty(setup.db)) {
+    if ((options.demoData ?? true) && (await isDatabaseEmpty(setup.db))) {
       log('First run: loading the demo data…')
       await loadDemoData(setup.db, storage, {})
     }
@@ -90,18 +92,110 @@ export async function startApi(options: StartApiOptions = {}) {
     app,
     config,
     worker,
-    close: async () => {
-      stopMaintenance()
-      await worker?.stop()
-      await app.close()
-      await database.close()
-    },
+    close: () => closeInOrder({ stopMaintenance, worker, app, database }),
   }
 }
 
+interface RunningParts {
+  stopMaintenance: () => void
+  worker: Pick<Worker, 'stop'> | undefined
+  app: { close(): PromiseLike<unknown> }
+  database: { close(): Promise<void> }
+}
+
+/**
+ * Stops without losing work: the worker claims no new job and finishes the one it runs while the
+ * API refuses new requests (503), finishes those in flight and writes the download counts and
+ * provider lookups it holds in memory (app.ts onClose); the database closes last.
+ */
+export async function closeInOrder(parts: RunningParts): Promise<void> {
+  parts.stopMaintenance()
+  await Promise.all([parts.worker?.stop(), parts.app.close()])
+  await parts.database.close()
+}
+
+/** DEMO_DATA: `on` (default) loads the demo data when the database is empty; `off` never does. */
+export function demoDataWanted(value: string | undefined): boolean {
+  if (value === undefined || value === '' || value === 'on') return true
+  if (value === 'off') return false
+  throw new Error(`DEMO_DATA must be one of on, off; it is '${value}'.`)
+}
+
+/** SHUTDOWN_TIMEOUT_MS: how long a graceful stop may take before the process exits anyway. */
+export const DEFAULT_SHUTDOWN_TIMEOUT_MS = 25_000
+
+export function shutdownTimeoutMs(value: string | undefined): number {
+  if (value === undefined) return DEFAULT_SHUTDOWN_TIMEOUT_MS
+  const number = Number(value)
+  if (!/^\d+$/.test(value)) {
+    throw new Error(`SHUTDOWN_TIMEOUT_MS must be a whole number of milliseconds; it is '${value}'.`)
+  }
+  return number
+}
+
+export interface SignalOptions {
+  close: () => Promise<void>
+  log: (message: string) => void
+  exit: (code: number) => void
+  /** 0: no limit. */
+  timeoutMs: number
+  /** Where the signals come from (the process; an EventEmitter in tests). */
+  signals?: Pick<NodeJS.EventEmitter, 'on'>
+}
+
+/**
+ * SIGTERM (docker stop, Kubernetes) or SIGINT (Ctrl-C) stops the API gracefully and exits 0; a
+ * second signal, or a stop that outlasts `timeoutMs`, exits 1 at once (a job cut short is taken
+ * again when its lease runs out).
+ */
+export function closeOnSignals({
+  close,
+  log,
+  exit,
+  timeoutMs,
+  signals = process,
+}: SignalOptions): void {
+  let closing = false
+  const onSignal = (signal: string) => {
+    if (closing) {
+      log(`${signal} again: stopping at once.`)
+      exit(1)
+      return
+    }
+    closing = true
+    log(`${signal}: finishing the requests and jobs in flight, then stopping…`)
+    const timer =
+      timeoutMs > 0
+        ? setTimeout(() => {
+            log(`Not stopped within ${timeoutMs} ms (SHUTDOWN_TIMEOUT_MS): stopping at once.`)
+            exit(1)
+          }, timeoutMs)
+        : undefined
+    timer?.unref()
+    close().then(
+      () => {
+        clearTimeout(timer)
+        log('Registry API stopped.')
+        exit(0)
+      },
+      (error: unknown) => {
+        clearTimeout(timer)
+        log(`Stopping failed: ${String(error)}`)
+        exit(1)
+      },
+    )
+  }
+  signals.on('SIGTERM', onSignal)
+  signals.on('SIGINT', onSignal)
+}
+
 if (require.main === module) {
-  startApi({ log: console.log })
-    .then(({ config }) => console.log(`Registry API listening on ${config.publicUrl}`))
+  const timeoutMs = shutdownTimeoutMs(process.env.SHUTDOWN_TIMEOUT_MS)
+  startApi({ log: console.log, demoData: demoDataWanted(process.env.DEMO_DATA) })
+    .then(({ config, close }) => {
+      console.log(`Registry API listening on ${config.publicUrl}`)
+      closeOnSignals({ close, log: console.log, exit: (code) => process.exit(code), timeoutMs })
+    })
     .catch((error: unknown) => {
       console.error(error)
       process.exit(1)
