@@ -243,6 +243,8 @@ describe('scripts/entrypoint.sh', () => {
       })
       const health = await fetch(`http://127.0.0.1:${port}/health`)
       expect(health.status).toBe(200)
+      // The image's HEALTHCHECK finds the API among the processes and asks its /health.
+      expect(run(['healthcheck'], { API_PORT: String(port) }).status).toBe(0)
       child.kill('SIGTERM')
       expect(await exited).toBe(0)
       expect(output).toContain('SIGTERM: finishing the requests and jobs in flight, then stopping…')

@@ -35,7 +35,12 @@ case "$command" in
     case "$processes" in
       *server/main.ts*) url="http://127.0.0.1:${API_PORT:-${PORT:-8080}}/health" ;;
       *next/dist/bin/next*) url="http://127.0.0.1:${WEB_PORT:-3000}/favicon.svg" ;;
-      *) exit 0 ;; # the worker (no port) and one-shot commands
+      *server/cli.ts\ worker*)
+        # Its metrics listener (loopback needs no METRICS_TOKEN); `off`: nothing to ask.
+        [ "${WORKER_METRICS_PORT:-9464}" = off ] && exit 0
+        url="http://127.0.0.1:${WORKER_METRICS_PORT:-9464}/metrics"
+        ;;
+      *) exit 0 ;; # one-shot commands
     esac
     exec node -e 'fetch(process.argv[1]).then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))' "$url"
     ;;
