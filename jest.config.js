@@ -85,7 +85,12 @@ module.exports = async () => ({
         displayName: 'server',
         testEnvironment: 'node',
         moduleNameMapper,
-        testMatch: ['<rootDir>/server/**/*.test.ts', '<rootDir>/scripts/**/*.test.ts'],
+        // With the website's page cache handler (cache-handler.js), which talks to Redis.
+        testMatch: [
+          '<rootDir>/server/**/*.test.ts',
+          '<rootDir>/scripts/**/*.test.ts',
+          '<rootDir>/cache-handler.test.ts',
+        ],
       })(),
     ),
   ],
