@@ -23,6 +23,7 @@ const SOURCES: { path: string; reader: Reader }[] = [
   { path: 'public-cache.config.js', reader: 'web' },
   { path: 'security-headers.config.js', reader: 'web' },
   { path: 'compile-hints.config.js', reader: 'web' },
+  { path: 'cache-handler.js', reader: 'web' },
   { path: 'scripts', reader: 'npm start' },
   { path: 'scripts/entrypoint.sh', reader: 'image' },
 ]
