@@ -13,7 +13,7 @@ import { users } from './db/schema'
 import { CREDIT_USAGE, CreditRefused, creditByEmail } from './customers/credit-command'
 import { microsToCredits } from '@/src/lib/credits'
 import { isDatabaseEmpty, loadDemoData } from './seed/load'
-import { LocalArchiveStorage } from './storage'
+import { openStorage } from './storage/from-config'
 import { pipelineHandlers } from './pipeline/handlers'
 import { startWorker } from './pipeline/worker'
 import { poolStatsOf } from './db/client'
@@ -42,7 +42,7 @@ async function main(argv: string[]) {
         }
         const nodesFlag = args.indexOf('--nodes')
         const nodes = nodesFlag >= 0 ? Number(args[nodesFlag + 1]) : undefined
-        const storage = new LocalArchiveStorage(path.join(config.dataDir, 'archives'))
+        const storage = await openStorage(config)
         await loadDemoData(
           database.db,
           storage,
@@ -89,7 +89,7 @@ async function main(argv: string[]) {
         }
       }
       case 'worker': {
-        const storage = new LocalArchiveStorage(path.join(config.dataDir, 'archives'))
+        const storage = await openStorage(config)
         const metrics = new RegistryMetrics()
         metrics.watchJobs(database.db)
         metrics.watchPool(() => poolStatsOf(database.db))

@@ -5,6 +5,7 @@ import { DEFAULT_DATABASE_TIMEOUTS, type DatabaseTimeouts } from './db/client'
 import { DEFAULT_FLAG_SEVERITY, SEVERITIES, type Severity } from './pipeline/findings'
 import type { ReviewMode } from './pipeline/process-version'
 import { LOG_FORMATS, LOG_LEVELS, type LogSettings } from './system/logging'
+import type { S3StorageConfig } from './storage/s3'
 
 export interface ServerConfig {
   host: string
@@ -100,6 +101,11 @@ export interface ServerConfig {
    * where `npm run registry -- worker` serves its /metrics.
    */
   workerMetrics: { host: string; port: number } | null
+  /**
+   * Where archives and CI artifacts are kept: the local folder `DATA_DIR/archives` (default), or
+   * an S3-compatible bucket when S3_BUCKET is set (server/storage/from-config.ts).
+   */
+  storage: { kind: 'local' } | ({ kind: 's3' } & S3StorageConfig)
 }
 
 /** Shorter tokens are guessable; a scraper's token is made once (`openssl rand -hex 32`). */
@@ -124,6 +130,78 @@ function workerMetrics(host: string | undefined, port: string | undefined) {
     )
   }
   return { host: host || '127.0.0.1', port: number }
+}
+
+/** The longest a SigV4 presigned URL may live (7 days). */
+const MAX_PRESIGN_TTL_S = 7 * 24 * 60 * 60
+
+function httpUrl(name: string, value: string): string {
+  let url: URL
+  try {
+    url = new URL(value)
+  } catch {
+    throw new Error(`${name} must be an http(s) URL; it is '${value}'.`)
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new Error(`${name} must be an http(s) URL; it is '${value}'.`)
+  }
+  return value.replace(/\/+$/, '')
+}
+
+const S3_SETTINGS = [
+  'S3_ENDPOINT',
+  'S3_REGION',
+  'S3_ACCESS_KEY_ID',
+  'S3_SECRET_ACCESS_KEY',
+  'S3_FORCE_PATH_STYLE',
+  'S3_PRESIGN_TTL_S',
+  'ARCHIVE_PUBLIC_BASE_URL',
+]
+
+/** S3_BUCKET selects the bucket; the other S3 settings without it are a mistake worth stopping for. */
+function storageConfig(env: Record<string, string | undefined>): ServerConfig['storage'] {
+  const bucket = env.S3_BUCKET?.trim()
+  if (!bucket) {
+    const stray = S3_SETTINGS.filter((name) => env[name])
+    if (stray.length > 0) {
+      throw new Error(
+        `${stray.join(', ')} ${stray.length > 1 ? 'are' : 'is'} set but S3_BUCKET is not: set S3_BUCKET to keep archives in that bucket, or unset ${stray.length > 1 ? 'them' : 'it'} to keep them in DATA_DIR.`,
+      )
+    }
+    return { kind: 'local' }
+  }
+  if (!/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(bucket)) {
+    throw new Error(
+      `S3_BUCKET must be a bucket name (3 to 63 lowercase letters, digits, '.' and '-'); it is '${bucket}'.`,
+    )
+  }
+  const accessKeyId = env.S3_ACCESS_KEY_ID || undefined
+  const secretAccessKey = env.S3_SECRET_ACCESS_KEY || undefined
+  if ((accessKeyId === undefined) !== (secretAccessKey === undefined)) {
+    throw new Error(
+      `S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together: ${accessKeyId ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID'} is missing (unset both to use the AWS SDK's default credentials).`,
+    )
+  }
+  const presignTtlS = nonNegative('S3_PRESIGN_TTL_S', env.S3_PRESIGN_TTL_S ?? '900')
+  if (!Number.isInteger(presignTtlS) || presignTtlS < 60 || presignTtlS > MAX_PRESIGN_TTL_S) {
+    throw new Error(
+      `S3_PRESIGN_TTL_S must be a whole number of seconds from 60 to ${MAX_PRESIGN_TTL_S}; it is '${env.S3_PRESIGN_TTL_S}'.`,
+    )
+  }
+  return {
+    kind: 's3',
+    bucket,
+    endpoint: env.S3_ENDPOINT ? httpUrl('S3_ENDPOINT', env.S3_ENDPOINT) : undefined,
+    region: env.S3_REGION || 'us-east-1',
+    credentials: accessKeyId && secretAccessKey ? { accessKeyId, secretAccessKey } : undefined,
+    forcePathStyle:
+      oneOf('S3_FORCE_PATH_STYLE', env.S3_FORCE_PATH_STYLE || 'false', ['true', 'false']) ===
+      'true',
+    publicBaseUrl: env.ARCHIVE_PUBLIC_BASE_URL
+      ? httpUrl('ARCHIVE_PUBLIC_BASE_URL', env.ARCHIVE_PUBLIC_BASE_URL)
+      : undefined,
+    presignTtlS,
+  }
 }
 
 function nonNegative(name: string, value: string): number {
@@ -210,5 +288,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       ),
     },
     workerMetrics: workerMetrics(env.WORKER_METRICS_HOST, env.WORKER_METRICS_PORT),
+    storage: storageConfig(env),
   }
 }

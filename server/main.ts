@@ -10,7 +10,7 @@ import { startMaintenance } from './system/maintenance'
 import { isDatabaseEmpty, loadDemoData } from './seed/load'
 import { attachDemoAdmin, attachDemoMembership } from './seed/load'
 import { DEMO_PUBLISHER_ACCOUNT } from './seed/accounts'
-import { LocalArchiveStorage } from './storage'
+import { openStorage } from './storage/from-config'
 import { pipelineHandlers } from './pipeline/handlers'
 import { startWorker, type Worker } from './pipeline/worker'
 import { jsonLog, logSink } from './system/logging'
@@ -38,7 +38,7 @@ export async function startApi(options: StartApiOptions = {}) {
   const where = config.databaseUrl
     ? { url: config.databaseUrl }
     : { dataDir: path.join(config.dataDir, 'pglite') }
-  const storage = new LocalArchiveStorage(path.join(config.dataDir, 'archives'))
+  const storage = await openStorage(config)
   // Migrations and the first load of demo data may take long: they run without the time limits
   // of serving requests, on a connection of their own.
   const setup = await openDatabase(where)

@@ -7,7 +7,7 @@ import { requireAdmin } from '../publishers/access'
 import { createNode, findNodeRow, nodeFields } from '../nodes/writes'
 import { findPublisher } from '../publishers/queries'
 import { pageInfo, toApiNodeVersion, toApiPublisher } from '../http/serialize'
-import { findVersionForWrite } from '../versions/writes'
+import { findVersionForWrite, removeDeletedArchives } from '../versions/writes'
 import { paging, versionView } from '../nodes/visibility'
 import { managedNode } from '../nodes/routes'
 import { durationMs, queueRescans } from '../pipeline/rescan'
@@ -41,6 +41,19 @@ async function nodeAndVersion(context: RequestContext, nodeId: string, versionNu
   if (!node) throw notFound(`Node '${nodeId}' does not exist.`)
   const version = await findVersionForWrite(db, node.id, versionNumber)
   return { node, version }
+}
+
+/** Deleting a version deletes its archive; one the store cannot remove now, maintenance does. */
+async function removeArchivesOfDeleted(
+  context: RequestContext,
+  versions: readonly NodeVersion[],
+  log: (message: string) => void,
+): Promise<void> {
+  const deleted = versions.filter((version) => version.status === 'NodeVersionStatusDeleted')
+  const ids = deleted.map((version) => version.id)
+  await removeDeletedArchives(context.deps.db, context.deps.storage, ids).catch((error: unknown) =>
+    log(`Archives of deleted versions not removed yet (maintenance will): ${String(error)}`),
+  )
 }
 
 export const adminHandlers: HandlerMap = {
@@ -80,6 +93,7 @@ export const adminHandlers: HandlerMap = {
       message,
     })
     const log = (m: string) => request.log.warn(m)
+    await removeArchivesOfDeleted(context, decided.versions, log)
     void refreshChangedPages(context, { nodeIds: nodesWithNewStatus(decided) }, log)
     return toApiNodeVersion(decided.versions[0], versionView(context, true))
   },
@@ -96,6 +110,7 @@ export const adminHandlers: HandlerMap = {
       batchId,
     })
     const log = (m: string) => request.log.warn(m)
+    await removeArchivesOfDeleted(context, decided.versions, log)
     void refreshChangedPages(context, { nodeIds: nodesWithNewStatus(decided) }, log)
     const view = versionView(context, true)
     return {

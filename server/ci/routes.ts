@@ -1,6 +1,7 @@
 import { matchesHash, secretHash } from '../auth/secrets'
 import type { HandlerMap } from '../http/operations'
 import { badRequest, notFound, unauthorized } from '../http/errors'
+import { redirectMaxAgeS } from '../storage'
 import {
   branchesOf,
   CiUploadRefused,
@@ -89,15 +90,22 @@ export const ciHandlers: HandlerMap = {
     const file = found?.result.outputFiles.find((candidate) => candidate.name === fileName)
     const missing = notFound(`Workflow result '${workflowResultId}' has no file '${fileName}'.`)
     if (!file) throw missing
+    // A re-sent job may replace a file of the same name: cached briefly, not forever.
+    const direct = await context.deps.storage.directUrl(file.key, {
+      public: true,
+      contentType: file.contentType,
+    })
+    if (direct) {
+      return reply
+        .header('cache-control', `public, max-age=${redirectMaxAgeS(direct, 300)}`)
+        .redirect(direct.url, 302)
+    }
     const bytes = await context.deps.storage.get(file.key)
     if (!bytes) throw missing
-    return (
-      reply
-        .header('content-type', file.contentType)
-        // A re-sent job may replace a file of the same name: cached briefly, not forever.
-        .header('cache-control', 'public, max-age=300')
-        .header('x-content-type-options', 'nosniff')
-        .send(Buffer.from(bytes))
-    )
+    return reply
+      .header('content-type', file.contentType)
+      .header('cache-control', 'public, max-age=300')
+      .header('x-content-type-options', 'nosniff')
+      .send(Buffer.from(bytes))
   },
 }

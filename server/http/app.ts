@@ -25,6 +25,7 @@ import {
   type OperationInfo,
 } from './contract'
 import { isDatabaseBusy, isDatabaseUnavailable } from '../db/errors'
+import { StorageUnavailableError } from '../storage'
 import { badRequest, HttpError, notImplemented } from './errors'
 import { handlerFor, type HandlerMap } from './operations'
 import { handlers as defaultHandlers } from './handlers'
@@ -306,6 +307,15 @@ export async function buildApp(
       return reply.status(503).header('retry-after', '2').send({
         error: 'Service Unavailable',
         message: 'The database is busy right now. Try again in a few seconds.',
+      })
+    }
+    if (error instanceof StorageUnavailableError) {
+      // The archive store is down: nothing was recorded, the same request can be sent again.
+      request.log.warn({ err: error }, 'archive store unavailable')
+      return reply.status(503).header('retry-after', '10').send({
+        error: 'Service Unavailable',
+        message:
+          'The archive store cannot be reached right now. Nothing was changed; try again in a few seconds.',
       })
     }
     if (isDatabaseUnavailable(error)) {

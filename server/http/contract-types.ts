@@ -46,7 +46,8 @@ export interface paths {
          *     node's `latest_version` if it is the highest Active semver. Flagging and banning
          *     need a non-empty `status_reason` (400). The decision is appended to the version's
          *     `status_reason` history and written to the audit log (`version.status`) in the same
-         *     transaction.
+         *     transaction. Deleting a version deletes its archive: a deleted version can then only
+         *     be banned; any other status is a 409.
          */
         put: operations["adminUpdateNodeVersion"];
         post?: never;
@@ -723,7 +724,9 @@ export interface paths {
          *     of the node's publisher may also download its Pending and Flagged archives, and
          *     admins any archive, with their bearer token (answered `Cache-Control: private,
          *     no-store`); for everyone else such archives answer 404. Does not count a
-         *     download (`installNode` does).
+         *     download (`installNode` does). With an S3-compatible bucket the answer is a 302 to
+         *     the archive in the store (see the 302 response); the URL in `downloadUrl` stays this
+         *     one.
          */
         get: operations["downloadNodeVersionArchive"];
         put?: never;
@@ -993,7 +996,9 @@ export interface paths {
         /**
          * Unpublish a version
          * @description Who may call: the owners of the node's publisher and admins. The version
-         *     becomes `NodeVersionStatusDeleted`; its number cannot be published again.
+         *     becomes `NodeVersionStatusDeleted`; its number cannot be published again. Its
+         *     archive is deleted from storage (at once, or by hourly maintenance if the store
+         *     is down), so a deleted version cannot be restored by admins (409).
          *     `versionId` is the version's id (uuid) or its semver version string.
          */
         delete: operations["deleteNodeVersion"];
@@ -3269,6 +3274,41 @@ export interface components {
                 "application/json": components["schemas"]["ErrorResponse"];
             };
         };
+        /**
+         * @description The archive store (an S3-compatible bucket, `S3_BUCKET`) cannot be reached or answers
+         *     with a server error. Nothing was changed (an upload leaves the version waiting for its
+         *     archive and the same link takes it again); send the same request after `Retry-After`
+         *     seconds.
+         */
+        StorageUnavailable: {
+            headers: {
+                /** @description Seconds to wait before trying again. */
+                "Retry-After"?: number;
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorResponse"];
+            };
+        };
+        /**
+         * @description Only when archives are kept in an S3-compatible bucket (`S3_BUCKET`): the file is
+         *     downloaded from `Location`, a presigned GET valid for `S3_PRESIGN_TTL_S` seconds (15
+         *     minutes by default), or `ARCHIVE_PUBLIC_BASE_URL/<key>` for public files when that is
+         *     set. Public redirects are cached for at most half the presigned URL's life (or a day
+         *     for the public base URL; 5 minutes for CI files); the others `private, no-store`.
+         *     comfy-cli and ComfyUI-Manager follow redirects. With the local folder (the default)
+         *     the API answers 200 with the bytes.
+         */
+        ObjectRedirect: {
+            headers: {
+                /** @description Where the file is downloaded from. */
+                Location?: string;
+                /** @description How long the redirect may be reused. */
+                "Cache-Control"?: string;
+                [name: string]: unknown;
+            };
+            content?: never;
+        };
         /** @description This feature is not built yet. */
         NotImplemented: {
             headers: {
@@ -3417,6 +3457,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
@@ -3518,6 +3559,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
@@ -3694,6 +3736,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            503: components["responses"]["StorageUnavailable"];
         };
     };
     getAdminVersionFile: {
@@ -3727,6 +3770,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["StorageUnavailable"];
         };
     };
     listAllNodes: {
@@ -4073,6 +4117,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
+            503: components["responses"]["StorageUnavailable"];
         };
     };
     listComfyNodes: {
@@ -4265,6 +4310,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["StorageUnavailable"];
         };
     };
     downloadNodeVersionArchive: {
@@ -4290,6 +4336,7 @@ export interface operations {
                     "application/zip": string;
                 };
             };
+            302: components["responses"]["ObjectRedirect"];
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
         };
@@ -5694,6 +5741,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             413: components["responses"]["PayloadTooLarge"];
+            503: components["responses"]["StorageUnavailable"];
         };
     };
     getCiArtifact: {
@@ -5721,6 +5769,7 @@ export interface operations {
                     "application/octet-stream": string;
                 };
             };
+            302: components["responses"]["ObjectRedirect"];
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
         };

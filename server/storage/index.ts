@@ -1,8 +1,9 @@
 /**
- * Archive storage for node version zips. Keys look like `<publisherId>/<nodeId>/<version>/node.zip`
- * (see archiveKey()). LocalArchiveStorage keeps them as files (default `.data/archives/`);
- * MemoryArchiveStorage is for tests. An object-store implementation can be added behind the
- * same interface.
+ * Archive storage for node version zips and CI artifacts. Keys look like
+ * `<publisherId>/<nodeId>/<version>/node.zip` (see archiveKey()) or `ci/<result>/<file>`.
+ * LocalArchiveStorage keeps them as files (default `.data/archives/`, the `npm start` default);
+ * S3ArchiveStorage (s3.ts) in an S3-compatible bucket; MemoryArchiveStorage is for tests.
+ * storageFromConfig() (from-config.ts) picks one from the environment.
  */
 import { randomBytes } from 'node:crypto'
 import { promises as fs } from 'node:fs'
@@ -12,9 +13,55 @@ import path from 'node:path'
 /** Files being written end in this; one left behind by a killed process is removed later. */
 export const TEMPORARY_SUFFIX = '.tmp'
 
+/** How a client may fetch an object straight from the store (see ArchiveStorage.directUrl). */
+export interface DirectUrlOptions {
+  /** Anyone may have the object (an Active archive): a public base URL may be used. */
+  public: boolean
+  /** The media type and the file name the client should be given. */
+  contentType: string
+  fileName?: string
+}
+
+export interface DirectUrl {
+  url: string
+  /** Seconds the URL stays valid; null when it does not expire (a public base URL). */
+  expiresInS: number | null
+}
+
+/**
+ * How long a redirect to `direct` may be reused by caches: at most `longestS`, and for a URL that
+ * expires at most half its life, so a cached redirect still leads to a URL that works.
+ */
+export function redirectMaxAgeS(direct: DirectUrl, longestS: number): number {
+  return direct.expiresInS === null
+    ? longestS
+    : Math.min(longestS, Math.floor(direct.expiresInS / 2))
+}
+
+/**
+ * The store cannot be reached or answers with a server error (it is down, overloaded or
+ * timing out). Requests answer 503 with Retry-After (http/app.ts) and change nothing.
+ */
+export class StorageUnavailableError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options)
+    this.name = 'StorageUnavailableError'
+  }
+}
+
 export interface ArchiveStorage {
   /** Where uploads are written while they arrive (see staging.ts), before putFile. */
   readonly stagingDir: string
+  /**
+   * Checked once at start: throws an Error naming the setting to fix (a missing bucket, refused
+   * credentials, an endpoint that cannot be reached).
+   */
+  check(): Promise<void>
+  /**
+   * A URL from which the client downloads the object itself (a presigned GET, or the public
+   * base URL for public objects), or null when the API serves the bytes (local folder).
+   */
+  directUrl(key: string, options: DirectUrlOptions): Promise<DirectUrl | null>
   put(key: string, bytes: Uint8Array): Promise<void>
   /** Stores a staged file under `key`; the file is moved (or copied and removed). */
   putFile(key: string, file: string): Promise<void>
@@ -31,7 +78,7 @@ export interface ArchiveStorage {
 }
 
 /** Removes `*.tmp` files under `dir` (recursively) last changed before `before`. */
-async function removeTemporaryFiles(dir: string, before: number): Promise<number> {
+export async function removeTemporaryFiles(dir: string, before: number): Promise<number> {
   let entries
   try {
     entries = await fs.readdir(dir, { recursive: true, withFileTypes: true })
@@ -106,6 +153,15 @@ export class LocalArchiveStorage implements ArchiveStorage {
     return full
   }
 
+  async check(): Promise<void> {
+    await fs.mkdir(this.rootDir, { recursive: true })
+  }
+
+  async directUrl(key: string, _options?: DirectUrlOptions): Promise<DirectUrl | null> {
+    assertValidKey(key)
+    return null
+  }
+
   async put(key: string, bytes: Uint8Array): Promise<void> {
     const file = this.pathFor(key)
     await fs.mkdir(path.dirname(file), { recursive: true })
@@ -160,6 +216,13 @@ export class LocalArchiveStorage implements ArchiveStorage {
 export class MemoryArchiveStorage implements ArchiveStorage {
   private readonly files = new Map<string, Uint8Array>()
   readonly stagingDir = path.join(os.tmpdir(), `registry-staging-${randomBytes(6).toString('hex')}`)
+
+  async check(): Promise<void> {}
+
+  async directUrl(key: string, _options?: DirectUrlOptions): Promise<DirectUrl | null> {
+    assertValidKey(key)
+    return null
+  }
 
   async put(key: string, bytes: Uint8Array): Promise<void> {
     assertValidKey(key)

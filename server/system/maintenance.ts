@@ -1,9 +1,14 @@
 // Housekeeping the API does by itself, at start and then every hour: temporary files left by a
 // process that was killed while writing an archive (kill -9 during an upload), archives moved
-// into storage by an upload killed before it committed, and upload links that expired long ago.
+// into storage by an upload killed before it committed, archives of deleted versions that could
+// not be removed at the time (the store was down), and upload links that expired long ago.
 // Safe to run from several API processes at once.
 import type { AppDeps } from '../http/context'
-import { removeExpiredUploadLinks, removeUnclaimedArchives } from '../versions/writes'
+import {
+  removeDeletedArchives,
+  removeExpiredUploadLinks,
+  removeUnclaimedArchives,
+} from '../versions/writes'
 
 /** An upload in progress is younger than this (50 MB at 100 kB/s takes under 9 minutes). */
 export const STALE_TEMPORARY_FILE_MS = 60 * 60 * 1000
@@ -13,8 +18,9 @@ export async function runMaintenance(deps: Pick<AppDeps, 'db' | 'storage'>, now 
   const temporaryFiles = await deps.storage.removeStaleTemporaryFiles(STALE_TEMPORARY_FILE_MS, now)
   // Before the expired links go: an unclaimed archive is only found through its link.
   const unclaimedArchives = await removeUnclaimedArchives(deps.db, deps.storage)
+  const deletedArchives = await removeDeletedArchives(deps.db, deps.storage)
   const uploadLinks = await removeExpiredUploadLinks(deps.db, new Date(now))
-  return { temporaryFiles, unclaimedArchives, uploadLinks }
+  return { temporaryFiles, unclaimedArchives, deletedArchives, uploadLinks }
 }
 
 /** Runs maintenance now and every MAINTENANCE_INTERVAL_MS; returns a function that stops it. */
@@ -24,10 +30,10 @@ export function startMaintenance(
 ): () => void {
   const run = () =>
     runMaintenance(deps)
-      .then(({ temporaryFiles, unclaimedArchives, uploadLinks }) => {
-        if (temporaryFiles + unclaimedArchives + uploadLinks > 0) {
+      .then(({ temporaryFiles, unclaimedArchives, deletedArchives, uploadLinks }) => {
+        if (temporaryFiles + unclaimedArchives + deletedArchives + uploadLinks > 0) {
           log(
-            `Maintenance: removed ${temporaryFiles} stale temporary file(s), ${unclaimedArchives} unclaimed archive(s) and ${uploadLinks} expired upload link(s).`,
+            `Maintenance: removed ${temporaryFiles} stale temporary file(s), ${unclaimedArchives} unclaimed archive(s), ${deletedArchives} archive(s) of deleted versions and ${uploadLinks} expired upload link(s).`,
           )
         }
       })

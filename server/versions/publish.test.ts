@@ -452,10 +452,12 @@ describe.each(BACKENDS)('publishing on %s', (backend) => {
       )
     })
 
-    it('deletes a version: hidden, latest recomputed, number never reused', async () => {
+    it('deletes a version: hidden, its archive deleted, latest recomputed, number never reused', async () => {
       expect((await get<Node>(h.app, `/nodes/${nodeId}`)).body.latest_version?.version).toBe(
         '1.10.0',
       )
+      const archive = h.storage.keys().find((key) => key.endsWith(`/${nodeId}/1.10.0/node.zip`))
+      expect(archive).toBeDefined()
       expect((await send(h.app, 'DELETE', `${versionsUrl}/1.10.0`, { as: demoOwner })).status).toBe(
         204,
       )
@@ -469,6 +471,14 @@ describe.each(BACKENDS)('publishing on %s', (backend) => {
         auth(admin),
       )
       expect(asAdmin.body.map((v) => v.version)).toEqual(['1.10.0'])
+      // Deleting a version deletes its archive: even admins cannot bring it back.
+      expect(h.storage.keys()).not.toContain(archive)
+      const restore = () =>
+        send(h.app, 'PUT', `/admin/nodes/${nodeId}/versions/1.10.0`, {
+          as: admin,
+          body: { status: 'NodeVersionStatusActive', status_reason: 'Undo' },
+        })
+      expect((await expectUnchanged(restore, 409)).message).toMatch(/deleted with its archive/)
       await expectUnchanged(
         () => send(h.app, 'DELETE', `${versionsUrl}/1.10.0`, { as: demoOwner }),
         404,

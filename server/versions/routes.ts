@@ -6,7 +6,13 @@ import { CREDENTIALED_CACHE_CONTROL } from '../http/security'
 import { requireNodeWrite } from '../publishers/access'
 import { publishNodeVersion } from './publish'
 import { findReadme, versionFile } from './files'
-import { acceptUpload, findVersionForWrite, setVersionStatus, updateVersion } from './writes'
+import {
+  acceptUpload,
+  findVersionForWrite,
+  removeDeletedArchives,
+  setVersionStatus,
+  updateVersion,
+} from './writes'
 import { mayDownloadHidden, pageInfo, toApiNodeVersion } from '../http/serialize'
 import {
   findVersion,
@@ -15,12 +21,15 @@ import {
   PUBLIC_VERSION_STATUSES,
 } from './queries'
 import { paging, versionView, visibleNode } from '../nodes/visibility'
+import { redirectMaxAgeS } from '../storage'
 
 type NodeVersionListResponse = Schemas['NodeVersionListResponse']
 type PublishNodeVersionResponse = Schemas['PublishNodeVersionResponse']
 type UploadResult = Schemas['UploadResult']
 
 const ARCHIVE_NAME = /^(.+)\.zip$/
+/** A redirect to a stable public URL (ARCHIVE_PUBLIC_BASE_URL) is reused for a day. */
+const PUBLIC_REDIRECT_MAX_AGE_S = 24 * 60 * 60
 
 /**
  * The statuses a version list shows: those asked for (Active when none are) that the
@@ -161,11 +170,30 @@ export const versionHandlers: HandlerMap = {
     const isPublic = found.status === 'NodeVersionStatusActive'
     const isAdmin = context.caller?.isAdmin === true
     if (!isPublic && !(mayManage && mayDownloadHidden(found.status, isAdmin))) throw missing
+    const saveAs = `${row.node.id}-${found.version}.zip`
+    // An object store: the client fetches the bytes from it (a presigned GET, or the public base
+    // URL for Active archives); the API only says where.
+    const direct = await context.deps.storage.directUrl(found.storageKey, {
+      public: isPublic,
+      contentType: 'application/zip',
+      fileName: saveAs,
+    })
+    if (direct) {
+      return reply
+        .header(
+          'cache-control',
+          isPublic
+            ? `public, max-age=${redirectMaxAgeS(direct, PUBLIC_REDIRECT_MAX_AGE_S)}`
+            : CREDENTIALED_CACHE_CONTROL,
+        )
+        .header('vary', 'Authorization')
+        .redirect(direct.url, 302)
+    }
     const bytes = await context.deps.storage.get(found.storageKey)
     if (!bytes) throw missing
     return reply
       .header('content-type', 'application/zip')
-      .header('content-disposition', `attachment; filename="${row.node.id}-${found.version}.zip"`)
+      .header('content-disposition', `attachment; filename="${saveAs}"`)
       .header(
         'cache-control',
         isPublic ? 'public, max-age=31536000, immutable' : CREDENTIALED_CACHE_CONTROL,
@@ -217,7 +245,13 @@ export const versionHandlers: HandlerMap = {
 
   async deleteNodeVersion(request, reply, context) {
     const version = await writableVersion(context, request.params)
-    await setVersionStatus(context.deps.db, version, 'NodeVersionStatusDeleted')
+    const { db, storage } = context.deps
+    await setVersionStatus(db, version, 'NodeVersionStatusDeleted')
+    // The version is deleted either way; an archive the store could not remove now is removed
+    // by hourly maintenance.
+    await removeDeletedArchives(db, storage, [version.id]).catch((error: unknown) =>
+      request.log.warn({ err: error }, 'archive of a deleted version not removed yet'),
+    )
     return reply.status(204).send()
   },
 }

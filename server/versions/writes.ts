@@ -3,7 +3,7 @@
 import { randomBytes } from 'node:crypto'
 import { promises as fs } from 'node:fs'
 import { Readable } from 'node:stream'
-import { and, eq, isNull, lt, sql } from 'drizzle-orm'
+import { and, eq, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm'
 import type { Schemas } from '../http/operations'
 import type { Db } from '../db/client'
 import { refreshLatestVersion } from '../db/latest-version'
@@ -344,6 +344,41 @@ export async function removeUnclaimedArchives(
   })
 }
 
+/**
+ * Deleting a version deletes its archive: the object is removed from storage and the version
+ * forgets its key (the row stays, so the version number is never reused). Called right after a
+ * version is deleted (`onlyVersionIds`) and by hourly maintenance for all Deleted versions that
+ * still have one (the store was down at the time). Rows locked by another process are skipped.
+ * A Deleted version without its archive cannot be restored (server/admin/decisions.ts).
+ */
+export async function removeDeletedArchives(
+  db: Db,
+  storage: Pick<ArchiveStorage, 'delete'>,
+  onlyVersionIds?: readonly string[],
+): Promise<number> {
+  if (onlyVersionIds?.length === 0) return 0
+  return db.transaction(async (tx) => {
+    const rows = await tx
+      .select({ id: nodeVersions.id, storageKey: nodeVersions.storageKey })
+      .from(nodeVersions)
+      .where(
+        and(
+          eq(nodeVersions.status, 'NodeVersionStatusDeleted'),
+          isNotNull(nodeVersions.storageKey),
+          onlyVersionIds === undefined ? undefined : inArray(nodeVersions.id, [...onlyVersionIds]),
+        ),
+      )
+      .limit(1000)
+      .for('update', { skipLocked: true })
+    for (const { id, storageKey } of rows) {
+      // The object goes first: a failure leaves the key, and the next run tries again.
+      if (storageKey) await storage.delete(storageKey)
+      await tx.update(nodeVersions).set({ storageKey: null }).where(eq(nodeVersions.id, id))
+    }
+    return rows.length
+  })
+}
+
 /** Removes upload links that expired more than a day ago (they only answer 404 by then). */
 export async function removeExpiredUploadLinks(db: Db, now = new Date()): Promise<number> {
   const removed = await db
@@ -372,7 +407,8 @@ export async function updateVersion(
 }
 
 /**
- * Sets one version's status, and its reason when given (deleting ends its upload link), without
+ * Sets one version's status, and its reason when given (deleting ends its upload link; its
+ * archive is removed right after, see removeDeletedArchives), without
  * recomputing the node's latest version: the caller does, once per node (admin batches).
  */
 export async function writeVersionStatus(
@@ -381,6 +417,17 @@ export async function writeVersionStatus(
   status: NodeVersionStatus,
   statusReason?: string,
 ): Promise<NodeVersion> {
+  // Deleting a version deleted its archive (removeDeletedArchives): there is nothing to restore.
+  if (
+    version.status === 'NodeVersionStatusDeleted' &&
+    version.storageKey === null &&
+    status !== 'NodeVersionStatusDeleted' &&
+    status !== 'NodeVersionStatusBanned'
+  ) {
+    throw conflict(
+      `Version ${version.version} of node '${version.nodeId}' was deleted with its archive and cannot be restored; the publisher can publish a new version.`,
+    )
+  }
   const [updated] = await tx
     .update(nodeVersions)
     .set({ status, ...(statusReason !== undefined ? { statusReason } : {}) })

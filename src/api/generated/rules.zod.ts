@@ -48,7 +48,8 @@ publisher. Approving (`NodeVersionStatusActive`) lets the version become the
 node's `latest_version` if it is the highest Active semver. Flagging and banning
 need a non-empty `status_reason` (400). The decision is appended to the version's
 `status_reason` history and written to the audit log (`version.status`) in the same
-transaction.
+transaction. Deleting a version deletes its archive: a deleted version can then only
+be banned; any other status is a 409.
 
  * @summary Change the status of a node version (admin)
  */
@@ -1790,7 +1791,9 @@ export const uploadNodeVersionArchiveResponse = zod.object({
 of the node's publisher may also download its Pending and Flagged archives, and
 admins any archive, with their bearer token (answered `Cache-Control: private,
 no-store`); for everyone else such archives answer 404. Does not count a
-download (`installNode` does).
+download (`installNode` does). With an S3-compatible bucket the answer is a 302 to
+the archive in the store (see the 302 response); the URL in `downloadUrl` stays this
+one.
 
  * @summary Download a version's zip archive
  */
@@ -2623,7 +2626,9 @@ export const updateNodeVersionResponse = zod.object({
 
 /**
  * Who may call: the owners of the node's publisher and admins. The version
-becomes `NodeVersionStatusDeleted`; its number cannot be published again.
+becomes `NodeVersionStatusDeleted`; its number cannot be published again. Its
+archive is deleted from storage (at once, or by hourly maintenance if the store
+is down), so a deleted version cannot be restored by admins (409).
 `versionId` is the version's id (uuid) or its semver version string.
 
  * @summary Unpublish a version

@@ -54,6 +54,7 @@ import type {
   SecurityScan,
   SecurityScanParams,
   SemVer,
+  StorageUnavailableResponse,
   TooManyRequestsResponse,
   UnauthorizedResponse,
   UnsupportedMediaTypeResponse
@@ -146,7 +147,8 @@ publisher. Approving (`NodeVersionStatusActive`) lets the version become the
 node's `latest_version` if it is the highest Active semver. Flagging and banning
 need a non-empty `status_reason` (400). The decision is appended to the version's
 `status_reason` history and written to the audit log (`version.status`) in the same
-transaction.
+transaction. Deleting a version deletes its archive: a deleted version can then only
+be banned; any other status is a 409.
 
  * @summary Change the status of a node version (admin)
  */
@@ -167,7 +169,7 @@ export const adminUpdateNodeVersion = (
   
 
 
-export const getAdminUpdateNodeVersionMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | TooManyRequestsResponse>,
+export const getAdminUpdateNodeVersionMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | TooManyRequestsResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof adminUpdateNodeVersion>>, TError,{nodeId: string;versionNumber: SemVer;data: BodyType<AdminUpdateNodeVersionRequest>}, TContext>, request?: SecondParameter<typeof customInstance>}
 ): UseMutationOptions<Awaited<ReturnType<typeof adminUpdateNodeVersion>>, TError,{nodeId: string;versionNumber: SemVer;data: BodyType<AdminUpdateNodeVersionRequest>}, TContext> => {
 
@@ -194,12 +196,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type AdminUpdateNodeVersionMutationResult = NonNullable<Awaited<ReturnType<typeof adminUpdateNodeVersion>>>
     export type AdminUpdateNodeVersionMutationBody = BodyType<AdminUpdateNodeVersionRequest>
-    export type AdminUpdateNodeVersionMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | TooManyRequestsResponse>
+    export type AdminUpdateNodeVersionMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | TooManyRequestsResponse>
 
     /**
  * @summary Change the status of a node version (admin)
  */
-export const useAdminUpdateNodeVersion = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | TooManyRequestsResponse>,
+export const useAdminUpdateNodeVersion = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | TooManyRequestsResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof adminUpdateNodeVersion>>, TError,{nodeId: string;versionNumber: SemVer;data: BodyType<AdminUpdateNodeVersionRequest>}, TContext>, request?: SecondParameter<typeof customInstance>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof adminUpdateNodeVersion>>,
@@ -383,7 +385,7 @@ export const adminDecideVersions = (
   
 
 
-export const getAdminDecideVersionsMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | TooManyRequestsResponse>,
+export const getAdminDecideVersionsMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | TooManyRequestsResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof adminDecideVersions>>, TError,{data: BodyType<AdminVersionDecisionsRequest>}, TContext>, request?: SecondParameter<typeof customInstance>}
 ): UseMutationOptions<Awaited<ReturnType<typeof adminDecideVersions>>, TError,{data: BodyType<AdminVersionDecisionsRequest>}, TContext> => {
 
@@ -410,12 +412,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type AdminDecideVersionsMutationResult = NonNullable<Awaited<ReturnType<typeof adminDecideVersions>>>
     export type AdminDecideVersionsMutationBody = BodyType<AdminVersionDecisionsRequest>
-    export type AdminDecideVersionsMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | TooManyRequestsResponse>
+    export type AdminDecideVersionsMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | TooManyRequestsResponse>
 
     /**
  * @summary Decide many versions at once (admin)
  */
-export const useAdminDecideVersions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | TooManyRequestsResponse>,
+export const useAdminDecideVersions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | TooManyRequestsResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof adminDecideVersions>>, TError,{data: BodyType<AdminVersionDecisionsRequest>}, TContext>, request?: SecondParameter<typeof customInstance>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof adminDecideVersions>>,
@@ -888,7 +890,7 @@ export const getListAdminVersionFilesQueryKey = (nodeId?: string,
     }
 
     
-export const getListAdminVersionFilesQueryOptions = <TData = Awaited<ReturnType<typeof listAdminVersionFiles>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>>(nodeId: string,
+export const getListAdminVersionFilesQueryOptions = <TData = Awaited<ReturnType<typeof listAdminVersionFiles>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | StorageUnavailableResponse>>(nodeId: string,
     versionNumber: SemVer, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listAdminVersionFiles>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
 ) => {
 
@@ -908,10 +910,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type ListAdminVersionFilesQueryResult = NonNullable<Awaited<ReturnType<typeof listAdminVersionFiles>>>
-export type ListAdminVersionFilesQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>
+export type ListAdminVersionFilesQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | StorageUnavailableResponse>
 
 
-export function useListAdminVersionFiles<TData = Awaited<ReturnType<typeof listAdminVersionFiles>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>>(
+export function useListAdminVersionFiles<TData = Awaited<ReturnType<typeof listAdminVersionFiles>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | StorageUnavailableResponse>>(
  nodeId: string,
     versionNumber: SemVer, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listAdminVersionFiles>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
@@ -922,7 +924,7 @@ export function useListAdminVersionFiles<TData = Awaited<ReturnType<typeof listA
       >, request?: SecondParameter<typeof customInstance>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListAdminVersionFiles<TData = Awaited<ReturnType<typeof listAdminVersionFiles>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>>(
+export function useListAdminVersionFiles<TData = Awaited<ReturnType<typeof listAdminVersionFiles>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | StorageUnavailableResponse>>(
  nodeId: string,
     versionNumber: SemVer, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listAdminVersionFiles>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
@@ -933,7 +935,7 @@ export function useListAdminVersionFiles<TData = Awaited<ReturnType<typeof listA
       >, request?: SecondParameter<typeof customInstance>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListAdminVersionFiles<TData = Awaited<ReturnType<typeof listAdminVersionFiles>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>>(
+export function useListAdminVersionFiles<TData = Awaited<ReturnType<typeof listAdminVersionFiles>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | StorageUnavailableResponse>>(
  nodeId: string,
     versionNumber: SemVer, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listAdminVersionFiles>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
  , queryClient?: QueryClient
@@ -942,7 +944,7 @@ export function useListAdminVersionFiles<TData = Awaited<ReturnType<typeof listA
  * @summary The files of a version's archive, and what changed (admin)
  */
 
-export function useListAdminVersionFiles<TData = Awaited<ReturnType<typeof listAdminVersionFiles>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>>(
+export function useListAdminVersionFiles<TData = Awaited<ReturnType<typeof listAdminVersionFiles>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | StorageUnavailableResponse>>(
  nodeId: string,
     versionNumber: SemVer, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listAdminVersionFiles>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
  , queryClient?: QueryClient 
@@ -995,7 +997,7 @@ export const getGetAdminVersionFileQueryKey = (nodeId?: string,
     }
 
     
-export const getGetAdminVersionFileQueryOptions = <TData = Awaited<ReturnType<typeof getAdminVersionFile>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | UnsupportedMediaTypeResponse>>(nodeId: string,
+export const getGetAdminVersionFileQueryOptions = <TData = Awaited<ReturnType<typeof getAdminVersionFile>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | UnsupportedMediaTypeResponse | StorageUnavailableResponse>>(nodeId: string,
     versionNumber: SemVer,
     params: GetAdminVersionFileParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAdminVersionFile>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
 ) => {
@@ -1016,10 +1018,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetAdminVersionFileQueryResult = NonNullable<Awaited<ReturnType<typeof getAdminVersionFile>>>
-export type GetAdminVersionFileQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | UnsupportedMediaTypeResponse>
+export type GetAdminVersionFileQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | UnsupportedMediaTypeResponse | StorageUnavailableResponse>
 
 
-export function useGetAdminVersionFile<TData = Awaited<ReturnType<typeof getAdminVersionFile>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | UnsupportedMediaTypeResponse>>(
+export function useGetAdminVersionFile<TData = Awaited<ReturnType<typeof getAdminVersionFile>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | UnsupportedMediaTypeResponse | StorageUnavailableResponse>>(
  nodeId: string,
     versionNumber: SemVer,
     params: GetAdminVersionFileParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAdminVersionFile>>, TError, TData>> & Pick<
@@ -1031,7 +1033,7 @@ export function useGetAdminVersionFile<TData = Awaited<ReturnType<typeof getAdmi
       >, request?: SecondParameter<typeof customInstance>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetAdminVersionFile<TData = Awaited<ReturnType<typeof getAdminVersionFile>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | UnsupportedMediaTypeResponse>>(
+export function useGetAdminVersionFile<TData = Awaited<ReturnType<typeof getAdminVersionFile>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | UnsupportedMediaTypeResponse | StorageUnavailableResponse>>(
  nodeId: string,
     versionNumber: SemVer,
     params: GetAdminVersionFileParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAdminVersionFile>>, TError, TData>> & Pick<
@@ -1043,7 +1045,7 @@ export function useGetAdminVersionFile<TData = Awaited<ReturnType<typeof getAdmi
       >, request?: SecondParameter<typeof customInstance>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetAdminVersionFile<TData = Awaited<ReturnType<typeof getAdminVersionFile>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | UnsupportedMediaTypeResponse>>(
+export function useGetAdminVersionFile<TData = Awaited<ReturnType<typeof getAdminVersionFile>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | UnsupportedMediaTypeResponse | StorageUnavailableResponse>>(
  nodeId: string,
     versionNumber: SemVer,
     params: GetAdminVersionFileParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAdminVersionFile>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
@@ -1053,7 +1055,7 @@ export function useGetAdminVersionFile<TData = Awaited<ReturnType<typeof getAdmi
  * @summary One text file of a version's archive (admin)
  */
 
-export function useGetAdminVersionFile<TData = Awaited<ReturnType<typeof getAdminVersionFile>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | UnsupportedMediaTypeResponse>>(
+export function useGetAdminVersionFile<TData = Awaited<ReturnType<typeof getAdminVersionFile>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | UnsupportedMediaTypeResponse | StorageUnavailableResponse>>(
  nodeId: string,
     versionNumber: SemVer,
     params: GetAdminVersionFileParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAdminVersionFile>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}

@@ -38,9 +38,11 @@ import type {
   GithubReleaseEvent,
   ListReleasesParams,
   NotFoundResponse,
+  ObjectRedirectResponse,
   PayloadTooLargeResponse,
   Release,
   ReleaseWebhookResult,
+  StorageUnavailableResponse,
   UnauthorizedResponse,
   WorkflowResult
 } from '.././model';
@@ -520,7 +522,7 @@ export const uploadCiArtifact = (
   
 
 
-export const getUploadCiArtifactMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | PayloadTooLargeResponse>,
+export const getUploadCiArtifactMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | PayloadTooLargeResponse | StorageUnavailableResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof uploadCiArtifact>>, TError,{data: BodyType<CiArtifactUpload>}, TContext>, request?: SecondParameter<typeof customInstance>}
 ): UseMutationOptions<Awaited<ReturnType<typeof uploadCiArtifact>>, TError,{data: BodyType<CiArtifactUpload>}, TContext> => {
 
@@ -547,12 +549,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type UploadCiArtifactMutationResult = NonNullable<Awaited<ReturnType<typeof uploadCiArtifact>>>
     export type UploadCiArtifactMutationBody = BodyType<CiArtifactUpload>
-    export type UploadCiArtifactMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | PayloadTooLargeResponse>
+    export type UploadCiArtifactMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | PayloadTooLargeResponse | StorageUnavailableResponse>
 
     /**
  * @summary Record a CI job's result and its output files
  */
-export const useUploadCiArtifact = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | PayloadTooLargeResponse>,
+export const useUploadCiArtifact = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | PayloadTooLargeResponse | StorageUnavailableResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof uploadCiArtifact>>, TError,{data: BodyType<CiArtifactUpload>}, TContext>, request?: SecondParameter<typeof customInstance>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof uploadCiArtifact>>,
@@ -594,7 +596,7 @@ export const getGetCiArtifactQueryKey = (workflowResultId?: string,
     }
 
     
-export const getGetCiArtifactQueryOptions = <TData = Awaited<ReturnType<typeof getCiArtifact>>, TError = ErrorType<BadRequestResponse | NotFoundResponse>>(workflowResultId: string,
+export const getGetCiArtifactQueryOptions = <TData = Awaited<ReturnType<typeof getCiArtifact>>, TError = ErrorType<ObjectRedirectResponse | BadRequestResponse | NotFoundResponse>>(workflowResultId: string,
     fileName: CiFileName, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCiArtifact>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
 ) => {
 
@@ -614,10 +616,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetCiArtifactQueryResult = NonNullable<Awaited<ReturnType<typeof getCiArtifact>>>
-export type GetCiArtifactQueryError = ErrorType<BadRequestResponse | NotFoundResponse>
+export type GetCiArtifactQueryError = ErrorType<ObjectRedirectResponse | BadRequestResponse | NotFoundResponse>
 
 
-export function useGetCiArtifact<TData = Awaited<ReturnType<typeof getCiArtifact>>, TError = ErrorType<BadRequestResponse | NotFoundResponse>>(
+export function useGetCiArtifact<TData = Awaited<ReturnType<typeof getCiArtifact>>, TError = ErrorType<ObjectRedirectResponse | BadRequestResponse | NotFoundResponse>>(
  workflowResultId: string,
     fileName: CiFileName, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCiArtifact>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
@@ -628,7 +630,7 @@ export function useGetCiArtifact<TData = Awaited<ReturnType<typeof getCiArtifact
       >, request?: SecondParameter<typeof customInstance>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetCiArtifact<TData = Awaited<ReturnType<typeof getCiArtifact>>, TError = ErrorType<BadRequestResponse | NotFoundResponse>>(
+export function useGetCiArtifact<TData = Awaited<ReturnType<typeof getCiArtifact>>, TError = ErrorType<ObjectRedirectResponse | BadRequestResponse | NotFoundResponse>>(
  workflowResultId: string,
     fileName: CiFileName, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCiArtifact>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
@@ -639,7 +641,7 @@ export function useGetCiArtifact<TData = Awaited<ReturnType<typeof getCiArtifact
       >, request?: SecondParameter<typeof customInstance>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetCiArtifact<TData = Awaited<ReturnType<typeof getCiArtifact>>, TError = ErrorType<BadRequestResponse | NotFoundResponse>>(
+export function useGetCiArtifact<TData = Awaited<ReturnType<typeof getCiArtifact>>, TError = ErrorType<ObjectRedirectResponse | BadRequestResponse | NotFoundResponse>>(
  workflowResultId: string,
     fileName: CiFileName, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCiArtifact>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
  , queryClient?: QueryClient
@@ -648,7 +650,7 @@ export function useGetCiArtifact<TData = Awaited<ReturnType<typeof getCiArtifact
  * @summary An output file of a CI workflow result
  */
 
-export function useGetCiArtifact<TData = Awaited<ReturnType<typeof getCiArtifact>>, TError = ErrorType<BadRequestResponse | NotFoundResponse>>(
+export function useGetCiArtifact<TData = Awaited<ReturnType<typeof getCiArtifact>>, TError = ErrorType<ObjectRedirectResponse | BadRequestResponse | NotFoundResponse>>(
  workflowResultId: string,
     fileName: CiFileName, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCiArtifact>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
  , queryClient?: QueryClient 

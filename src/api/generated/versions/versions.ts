@@ -35,9 +35,11 @@ import type {
   NodeVersionListResponse,
   NodeVersionReadme,
   NotFoundResponse,
+  ObjectRedirectResponse,
   PayloadTooLargeResponse,
   PublishNodeVersionRequest,
   PublishNodeVersionResponse,
+  StorageUnavailableResponse,
   TooManyRequestsResponse,
   UnauthorizedResponse,
   UnsupportedMediaTypeResponse,
@@ -412,7 +414,7 @@ export const getGetNodeVersionFileQueryKey = (nodeId?: string,
     }
 
     
-export const getGetNodeVersionFileQueryOptions = <TData = Awaited<ReturnType<typeof getNodeVersionFile>>, TError = ErrorType<BadRequestResponse | NotFoundResponse>>(nodeId: string,
+export const getGetNodeVersionFileQueryOptions = <TData = Awaited<ReturnType<typeof getNodeVersionFile>>, TError = ErrorType<BadRequestResponse | NotFoundResponse | StorageUnavailableResponse>>(nodeId: string,
     versionId: string,
     params: GetNodeVersionFileParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getNodeVersionFile>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
 ) => {
@@ -433,10 +435,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetNodeVersionFileQueryResult = NonNullable<Awaited<ReturnType<typeof getNodeVersionFile>>>
-export type GetNodeVersionFileQueryError = ErrorType<BadRequestResponse | NotFoundResponse>
+export type GetNodeVersionFileQueryError = ErrorType<BadRequestResponse | NotFoundResponse | StorageUnavailableResponse>
 
 
-export function useGetNodeVersionFile<TData = Awaited<ReturnType<typeof getNodeVersionFile>>, TError = ErrorType<BadRequestResponse | NotFoundResponse>>(
+export function useGetNodeVersionFile<TData = Awaited<ReturnType<typeof getNodeVersionFile>>, TError = ErrorType<BadRequestResponse | NotFoundResponse | StorageUnavailableResponse>>(
  nodeId: string,
     versionId: string,
     params: GetNodeVersionFileParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getNodeVersionFile>>, TError, TData>> & Pick<
@@ -448,7 +450,7 @@ export function useGetNodeVersionFile<TData = Awaited<ReturnType<typeof getNodeV
       >, request?: SecondParameter<typeof customInstance>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetNodeVersionFile<TData = Awaited<ReturnType<typeof getNodeVersionFile>>, TError = ErrorType<BadRequestResponse | NotFoundResponse>>(
+export function useGetNodeVersionFile<TData = Awaited<ReturnType<typeof getNodeVersionFile>>, TError = ErrorType<BadRequestResponse | NotFoundResponse | StorageUnavailableResponse>>(
  nodeId: string,
     versionId: string,
     params: GetNodeVersionFileParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getNodeVersionFile>>, TError, TData>> & Pick<
@@ -460,7 +462,7 @@ export function useGetNodeVersionFile<TData = Awaited<ReturnType<typeof getNodeV
       >, request?: SecondParameter<typeof customInstance>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetNodeVersionFile<TData = Awaited<ReturnType<typeof getNodeVersionFile>>, TError = ErrorType<BadRequestResponse | NotFoundResponse>>(
+export function useGetNodeVersionFile<TData = Awaited<ReturnType<typeof getNodeVersionFile>>, TError = ErrorType<BadRequestResponse | NotFoundResponse | StorageUnavailableResponse>>(
  nodeId: string,
     versionId: string,
     params: GetNodeVersionFileParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getNodeVersionFile>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
@@ -470,7 +472,7 @@ export function useGetNodeVersionFile<TData = Awaited<ReturnType<typeof getNodeV
  * @summary An image of a version's README, or its licence file
  */
 
-export function useGetNodeVersionFile<TData = Awaited<ReturnType<typeof getNodeVersionFile>>, TError = ErrorType<BadRequestResponse | NotFoundResponse>>(
+export function useGetNodeVersionFile<TData = Awaited<ReturnType<typeof getNodeVersionFile>>, TError = ErrorType<BadRequestResponse | NotFoundResponse | StorageUnavailableResponse>>(
  nodeId: string,
     versionId: string,
     params: GetNodeVersionFileParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getNodeVersionFile>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
@@ -626,7 +628,7 @@ export const uploadNodeVersionArchive = (
   
 
 
-export const getUploadNodeVersionArchiveMutationOptions = <TError = ErrorType<BadRequestResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | TooManyRequestsResponse>,
+export const getUploadNodeVersionArchiveMutationOptions = <TError = ErrorType<BadRequestResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | TooManyRequestsResponse | StorageUnavailableResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof uploadNodeVersionArchive>>, TError,{uploadToken: string;data: BodyType<Blob>}, TContext>, request?: SecondParameter<typeof customInstance>}
 ): UseMutationOptions<Awaited<ReturnType<typeof uploadNodeVersionArchive>>, TError,{uploadToken: string;data: BodyType<Blob>}, TContext> => {
 
@@ -653,12 +655,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type UploadNodeVersionArchiveMutationResult = NonNullable<Awaited<ReturnType<typeof uploadNodeVersionArchive>>>
     export type UploadNodeVersionArchiveMutationBody = BodyType<Blob>
-    export type UploadNodeVersionArchiveMutationError = ErrorType<BadRequestResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | TooManyRequestsResponse>
+    export type UploadNodeVersionArchiveMutationError = ErrorType<BadRequestResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | TooManyRequestsResponse | StorageUnavailableResponse>
 
     /**
  * @summary Upload the zip of a just-published version
  */
-export const useUploadNodeVersionArchive = <TError = ErrorType<BadRequestResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | TooManyRequestsResponse>,
+export const useUploadNodeVersionArchive = <TError = ErrorType<BadRequestResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | TooManyRequestsResponse | StorageUnavailableResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof uploadNodeVersionArchive>>, TError,{uploadToken: string;data: BodyType<Blob>}, TContext>, request?: SecondParameter<typeof customInstance>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof uploadNodeVersionArchive>>,
@@ -677,7 +679,9 @@ export const useUploadNodeVersionArchive = <TError = ErrorType<BadRequestRespons
 of the node's publisher may also download its Pending and Flagged archives, and
 admins any archive, with their bearer token (answered `Cache-Control: private,
 no-store`); for everyone else such archives answer 404. Does not count a
-download (`installNode` does).
+download (`installNode` does). With an S3-compatible bucket the answer is a 302 to
+the archive in the store (see the 302 response); the URL in `downloadUrl` stays this
+one.
 
  * @summary Download a version's zip archive
  */
@@ -706,7 +710,7 @@ export const getDownloadNodeVersionArchiveQueryKey = (nodeId?: string,
     }
 
     
-export const getDownloadNodeVersionArchiveQueryOptions = <TData = Awaited<ReturnType<typeof downloadNodeVersionArchive>>, TError = ErrorType<BadRequestResponse | NotFoundResponse>>(nodeId: string,
+export const getDownloadNodeVersionArchiveQueryOptions = <TData = Awaited<ReturnType<typeof downloadNodeVersionArchive>>, TError = ErrorType<ObjectRedirectResponse | BadRequestResponse | NotFoundResponse>>(nodeId: string,
     fileName: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof downloadNodeVersionArchive>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
 ) => {
 
@@ -726,10 +730,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type DownloadNodeVersionArchiveQueryResult = NonNullable<Awaited<ReturnType<typeof downloadNodeVersionArchive>>>
-export type DownloadNodeVersionArchiveQueryError = ErrorType<BadRequestResponse | NotFoundResponse>
+export type DownloadNodeVersionArchiveQueryError = ErrorType<ObjectRedirectResponse | BadRequestResponse | NotFoundResponse>
 
 
-export function useDownloadNodeVersionArchive<TData = Awaited<ReturnType<typeof downloadNodeVersionArchive>>, TError = ErrorType<BadRequestResponse | NotFoundResponse>>(
+export function useDownloadNodeVersionArchive<TData = Awaited<ReturnType<typeof downloadNodeVersionArchive>>, TError = ErrorType<ObjectRedirectResponse | BadRequestResponse | NotFoundResponse>>(
  nodeId: string,
     fileName: string, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof downloadNodeVersionArchive>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
@@ -740,7 +744,7 @@ export function useDownloadNodeVersionArchive<TData = Awaited<ReturnType<typeof 
       >, request?: SecondParameter<typeof customInstance>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useDownloadNodeVersionArchive<TData = Awaited<ReturnType<typeof downloadNodeVersionArchive>>, TError = ErrorType<BadRequestResponse | NotFoundResponse>>(
+export function useDownloadNodeVersionArchive<TData = Awaited<ReturnType<typeof downloadNodeVersionArchive>>, TError = ErrorType<ObjectRedirectResponse | BadRequestResponse | NotFoundResponse>>(
  nodeId: string,
     fileName: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof downloadNodeVersionArchive>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
@@ -751,7 +755,7 @@ export function useDownloadNodeVersionArchive<TData = Awaited<ReturnType<typeof 
       >, request?: SecondParameter<typeof customInstance>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useDownloadNodeVersionArchive<TData = Awaited<ReturnType<typeof downloadNodeVersionArchive>>, TError = ErrorType<BadRequestResponse | NotFoundResponse>>(
+export function useDownloadNodeVersionArchive<TData = Awaited<ReturnType<typeof downloadNodeVersionArchive>>, TError = ErrorType<ObjectRedirectResponse | BadRequestResponse | NotFoundResponse>>(
  nodeId: string,
     fileName: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof downloadNodeVersionArchive>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
  , queryClient?: QueryClient
@@ -760,7 +764,7 @@ export function useDownloadNodeVersionArchive<TData = Awaited<ReturnType<typeof 
  * @summary Download a version's zip archive
  */
 
-export function useDownloadNodeVersionArchive<TData = Awaited<ReturnType<typeof downloadNodeVersionArchive>>, TError = ErrorType<BadRequestResponse | NotFoundResponse>>(
+export function useDownloadNodeVersionArchive<TData = Awaited<ReturnType<typeof downloadNodeVersionArchive>>, TError = ErrorType<ObjectRedirectResponse | BadRequestResponse | NotFoundResponse>>(
  nodeId: string,
     fileName: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof downloadNodeVersionArchive>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
  , queryClient?: QueryClient 
@@ -925,7 +929,9 @@ export const useUpdateNodeVersion = <TError = ErrorType<BadRequestResponse | Una
     }
     /**
  * Who may call: the owners of the node's publisher and admins. The version
-becomes `NodeVersionStatusDeleted`; its number cannot be published again.
+becomes `NodeVersionStatusDeleted`; its number cannot be published again. Its
+archive is deleted from storage (at once, or by hourly maintenance if the store
+is down), so a deleted version cannot be restored by admins (409).
 `versionId` is the version's id (uuid) or its semver version string.
 
  * @summary Unpublish a version
