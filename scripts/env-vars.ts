@@ -36,6 +36,7 @@ const NOT_PRODUCT = [
   /\.test\.tsx?$/,
   /^server\/test\//,
   /^server\/db\/test-db\.ts$/, // the test databases (TEST_DATABASE_URL, TEST_DB)
+  /^server\/storage\/test-s3\.ts$/, // the tests' S3-compatible server
   /^server\/seed\/bench\.ts$/, // the benchmarks' data
   /^scripts\/bench\//,
   /^scripts\/(test|with-auth-emulator)\.sh$/,

@@ -148,21 +148,23 @@ function httpUrl(name: string, value: string): string {
   return value.replace(/\/+$/, '')
 }
 
-const S3_SETTINGS = [
-  'S3_ENDPOINT',
-  'S3_REGION',
-  'S3_ACCESS_KEY_ID',
-  'S3_SECRET_ACCESS_KEY',
-  'S3_FORCE_PATH_STYLE',
-  'S3_PRESIGN_TTL_S',
-  'ARCHIVE_PUBLIC_BASE_URL',
-]
-
 /** S3_BUCKET selects the bucket; the other S3 settings without it are a mistake worth stopping for. */
 function storageConfig(env: Record<string, string | undefined>): ServerConfig['storage'] {
   const bucket = env.S3_BUCKET?.trim()
   if (!bucket) {
-    const stray = S3_SETTINGS.filter((name) => env[name])
+    const s3Settings = {
+      S3_ENDPOINT: env.S3_ENDPOINT,
+      S3_PUBLIC_ENDPOINT: env.S3_PUBLIC_ENDPOINT,
+      S3_REGION: env.S3_REGION,
+      S3_ACCESS_KEY_ID: env.S3_ACCESS_KEY_ID,
+      S3_SECRET_ACCESS_KEY: env.S3_SECRET_ACCESS_KEY,
+      S3_FORCE_PATH_STYLE: env.S3_FORCE_PATH_STYLE,
+      S3_PRESIGN_TTL_S: env.S3_PRESIGN_TTL_S,
+      ARCHIVE_PUBLIC_BASE_URL: env.ARCHIVE_PUBLIC_BASE_URL,
+    }
+    const stray = Object.entries(s3Settings)
+      .filter(([, value]) => value)
+      .map(([name]) => name)
     if (stray.length > 0) {
       throw new Error(
         `${stray.join(', ')} ${stray.length > 1 ? 'are' : 'is'} set but S3_BUCKET is not: set S3_BUCKET to keep archives in that bucket, or unset ${stray.length > 1 ? 'them' : 'it'} to keep them in DATA_DIR.`,
@@ -192,6 +194,9 @@ function storageConfig(env: Record<string, string | undefined>): ServerConfig['s
     kind: 's3',
     bucket,
     endpoint: env.S3_ENDPOINT ? httpUrl('S3_ENDPOINT', env.S3_ENDPOINT) : undefined,
+    publicEndpoint: env.S3_PUBLIC_ENDPOINT
+      ? httpUrl('S3_PUBLIC_ENDPOINT', env.S3_PUBLIC_ENDPOINT)
+      : undefined,
     region: env.S3_REGION || 'us-east-1',
     credentials: accessKeyId && secretAccessKey ? { accessKeyId, secretAccessKey } : undefined,
     forcePathStyle:

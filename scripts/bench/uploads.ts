@@ -135,6 +135,7 @@ async function benchS3() {
   const storage = new S3ArchiveStorage(
     {
       endpoint: env.S3_ENDPOINT,
+      publicEndpoint: undefined,
       region: 'us-east-1',
       bucket: 'bench',
       credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },

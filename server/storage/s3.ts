@@ -25,6 +25,11 @@ import {
 export interface S3StorageConfig {
   /** S3_ENDPOINT: unset for AWS S3 itself. */
   endpoint: string | undefined
+  /**
+   * S3_PUBLIC_ENDPOINT: the store as clients reach it, when that differs from S3_ENDPOINT (a
+   * MinIO container the API reaches by its service name): presigned URLs are signed for it.
+   */
+  publicEndpoint: string | undefined
   /** S3_REGION (`auto` for R2). */
   region: string
   /** S3_BUCKET. */
@@ -102,14 +107,23 @@ const isMissing = (error: unknown) =>
 
 export class S3ArchiveStorage implements ArchiveStorage {
   readonly client: S3Client
+  /** Signs presigned URLs (for S3_PUBLIC_ENDPOINT when set; no request is sent with it). */
+  private readonly signer: S3Client
 
   constructor(
     readonly config: S3StorageConfig,
     /** A local folder: uploads are staged there before they go to the bucket. */
     readonly stagingDir: string,
   ) {
-    this.client = new S3Client({
-      endpoint: config.endpoint,
+    this.client = S3ArchiveStorage.clientFor(config, config.endpoint)
+    this.signer = config.publicEndpoint
+      ? S3ArchiveStorage.clientFor(config, config.publicEndpoint)
+      : this.client
+  }
+
+  private static clientFor(config: S3StorageConfig, endpoint: string | undefined): S3Client {
+    return new S3Client({
+      endpoint,
       region: config.region,
       forcePathStyle: config.forcePathStyle,
       credentials: config.credentials,
@@ -244,7 +258,7 @@ export class S3ArchiveStorage implements ArchiveStorage {
   ): Promise<DirectUrl> {
     assertValidKey(key)
     const url = await getSignedUrl(
-      this.client,
+      this.signer,
       new GetObjectCommand({
         Bucket: this.config.bucket,
         Key: key,
@@ -260,6 +274,7 @@ export class S3ArchiveStorage implements ArchiveStorage {
 
   close(): void {
     this.client.destroy()
+    if (this.signer !== this.client) this.signer.destroy()
   }
 }
 

@@ -201,6 +201,19 @@ describe('S3ArchiveStorage only', () => {
     }
   })
 
+  it('signs presigned URLs for S3_PUBLIC_ENDPOINT when the clients reach the store elsewhere', async () => {
+    const { storage, cleanup } = await makeS3({ publicEndpoint: 'http://localhost:9000' })
+    try {
+      await storage.put('a/b.zip', new Uint8Array([1]))
+      const direct = await storage.directUrl('a/b.zip', { public: true, contentType: 'x/y' })
+      expect(direct?.url).toMatch(/^http:\/\/localhost:9000\/contract-\d+\/a\/b\.zip\?/)
+      // Requests still go to S3_ENDPOINT.
+      expect(Array.from((await storage.get('a/b.zip')) ?? [])).toEqual([1])
+    } finally {
+      await cleanup()
+    }
+  })
+
   it('sends public objects to ARCHIVE_PUBLIC_BASE_URL, private ones to a presigned GET', async () => {
     const { storage, cleanup } = await makeS3({ publicBaseUrl: 'https://cdn.example/archives' })
     try {
@@ -309,6 +322,7 @@ describe('S3 settings (loadConfig)', () => {
       kind: 's3',
       bucket: 'registry-archives',
       endpoint: 'https://acct.r2.cloudflarestorage.com',
+      publicEndpoint: undefined,
       region: 'auto',
       credentials: { accessKeyId: 'id', secretAccessKey: 'secret' },
       forcePathStyle: true,
@@ -341,6 +355,9 @@ describe('S3 settings (loadConfig)', () => {
     )
     expect(refusal({ S3_BUCKET: 'archives', S3_PRESIGN_TTL_S: '999999' })).toMatch(
       /^S3_PRESIGN_TTL_S must be a whole number of seconds from 60 to 604800/,
+    )
+    expect(refusal({ S3_BUCKET: 'archives', S3_PUBLIC_ENDPOINT: 'localhost:9000' })).toMatch(
+      /^S3_PUBLIC_ENDPOINT must be an http\(s\) URL/,
     )
     expect(refusal({ S3_BUCKET: 'archives', ARCHIVE_PUBLIC_BASE_URL: 'cdn' })).toMatch(
       /^ARCHIVE_PUBLIC_BASE_URL must be an http\(s\) URL/,

@@ -56,6 +56,7 @@ export async function startTestS3(buckets: string[] = [TEST_BUCKET]): Promise<Te
     endpoint,
     config: (overrides = {}) => ({
       endpoint,
+      publicEndpoint: undefined,
       region: 'us-east-1',
       bucket: TEST_BUCKET,
       credentials: TEST_S3_CREDENTIALS,
