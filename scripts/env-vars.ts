@@ -39,7 +39,7 @@ const NOT_PRODUCT = [
   /^server\/storage\/test-s3\.ts$/, // the tests' S3-compatible server
   /^server\/seed\/bench\.ts$/, // the benchmarks' data
   /^scripts\/bench\//,
-  /^scripts\/(test|with-auth-emulator)\.sh$/,
+  /^scripts\/(test|with-auth-emulator|image-smoke)\.sh$/, // test tools
   /^scripts\/(check-generated|check-migrations|chromium|env-vars)\.ts$/,
   /^src\/api\/generated\//,
 ]
