@@ -101,6 +101,36 @@ function announceWrite(response: AxiosResponse): AxiosResponse {
   return response
 }
 
+declare module 'axios' {
+  interface AxiosRequestConfig {
+    /** Set on the second try of a request whose connection was dropped (see retryDropped). */
+    droppedConnectionRetry?: boolean
+  }
+}
+
+/** What Node reports when the other end closed a kept-alive connection before answering. */
+const DROPPED_CONNECTION_CODES = new Set(['ECONNRESET', 'EPIPE'])
+
+/**
+ * Server side, a GET whose kept-alive connection the API had closed (an API process restarted or
+ * killed behind a load balancer) is sent once more, on a new connection: it changed nothing.
+ * Writes, answered requests and browser requests are never repeated here.
+ */
+function retryDropped(axios: AxiosInstance) {
+  return (error: AxiosError) => {
+    const config = error.config
+    const dropped =
+      typeof window === 'undefined' &&
+      config !== undefined &&
+      !config.droppedConnectionRetry &&
+      (config.method ?? 'get').toLowerCase() === 'get' &&
+      error.response === undefined &&
+      DROPPED_CONNECTION_CODES.has(error.code ?? '')
+    if (!dropped) return Promise.reject(error)
+    return axios({ ...config, droppedConnectionRetry: true })
+  }
+}
+
 let instance: Promise<AxiosInstance> | undefined
 
 /** The axios instance, created (and axios loaded) on first use. */
@@ -112,7 +142,7 @@ export function getAxiosInstance(): Promise<AxiosInstance> {
       paramsSerializer: { indexes: null },
     })
     axios.interceptors.request.use(prepareRequest)
-    axios.interceptors.response.use(announceWrite)
+    axios.interceptors.response.use(announceWrite, retryDropped(axios))
     return axios
   })
   return instance
