@@ -78,6 +78,27 @@ export const MIGRATIONS_DIR: string =
     ? path.join(__dirname, 'migrations')
     : path.resolve(process.cwd(), 'server/db/migrations'))
 
+/** The advisory lock the processes of one deployment migrate under (any constant of ours). */
+const MIGRATION_LOCK_KEY = 0x72656769 // "regi"
+
+/**
+ * Several API processes may start at once on a new release: one migrates while the others wait
+ * on the lock, then find nothing left to do (docs/DEPLOY.md "Adding processes").
+ */
+async function migrateUnderLock(pool: Pool, migrationsFolder: string): Promise<void> {
+  const client = await pool.connect()
+  try {
+    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY])
+    try {
+      await migrateNodePg(drizzleNodePg(client, { schema }), { migrationsFolder })
+    } finally {
+      await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY])
+    }
+  } finally {
+    client.release()
+  }
+}
+
 interface Internals {
   migrate: (migrationsFolder: string) => Promise<void>
   pglite: PGlite | null
@@ -137,7 +158,7 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
     const nodePgDb = drizzleNodePg(pool, { schema })
     const db: Db = nodePgDb
     internals.set(db, {
-      migrate: (migrationsFolder) => migrateNodePg(nodePgDb, { migrationsFolder }),
+      migrate: (migrationsFolder) => migrateUnderLock(pool, migrationsFolder),
       pglite: null,
       pool,
     })
