@@ -154,15 +154,15 @@ export async function ingestResult(
     await storage.put(key, file.bytes)
     stored.push({ name: file.name, contentType: file.contentType, key, size: file.bytes.length })
   }
-  // Files no longer listed are removed from the store.
-  for (const old of result.outputFiles) {
-    if (!names.has(old.name)) await storage.delete(old.key)
-  }
   const [updated] = await db
     .update(ciWorkflowResults)
     .set({ outputFiles: stored })
     .where(eq(ciWorkflowResults.id, result.id))
     .returning()
+  // Files no longer listed are removed from the store, once the row no longer points at them.
+  for (const old of result.outputFiles) {
+    if (!names.has(old.name)) await storage.delete(old.key)
+  }
   return { result: updated, commit }
 }
 
