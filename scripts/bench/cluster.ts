@@ -30,7 +30,6 @@ import { and, eq, isNotNull } from 'drizzle-orm'
 import { getApps, initializeApp } from 'firebase-admin/app'
 import { getAuth } from 'firebase-admin/auth'
 import { strToU8, zipSync } from 'fflate'
-import { Client } from 'pg'
 import { loadConfig } from '../../server/config'
 import { openDatabase, type Db } from '../../server/db/client'
 import { ciWorkflowResults, jobs, nodeVersions } from '../../server/db/schema'
@@ -46,6 +45,7 @@ import { DEMO_FIREBASE_PROJECT_ID } from '../ports'
 import { ensureWebBuild } from '../web-build'
 import { runLoad, type LoadResult } from './load'
 import { startRoundRobinProxy } from './round-robin-proxy'
+import { freshDatabase } from './databases'
 
 const root = path.resolve(__dirname, '../..')
 const args = process.argv.slice(2)
@@ -103,17 +103,6 @@ function nodePack(version: string, assetMb = 0): Uint8Array {
   if (assetMb > 0)
     files['web/assets/blob.bin'] = [new Uint8Array(randomBytes(assetMb * MB)), { level: 0 }]
   return zipSync(files)
-}
-
-async function freshDatabase(): Promise<string> {
-  const admin = new Client({ connectionString: SERVER_URL })
-  await admin.connect()
-  await admin.query(`drop database if exists ${DATABASE_NAME} with (force)`)
-  await admin.query(`create database ${DATABASE_NAME}`)
-  await admin.end()
-  const url = new URL(SERVER_URL)
-  url.pathname = `/${DATABASE_NAME}`
-  return url.toString()
 }
 
 /** Each process's output goes to a file of its own here (printed at the end). */
@@ -220,7 +209,7 @@ async function versionStatus(apiPort: number, version: string): Promise<string |
 
 async function main() {
   console.log('[cluster] setting up PostgreSQL, Redis, S3 and the Auth emulator…')
-  const databaseUrl = await freshDatabase()
+  const databaseUrl = await freshDatabase(SERVER_URL, DATABASE_NAME)
   const s3 = await startTestS3()
   const redisPrefix = `bench-cluster-${randomBytes(4).toString('hex')}:`
   fs.rmSync(LOG_DIR, { recursive: true, force: true })

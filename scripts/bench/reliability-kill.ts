@@ -16,11 +16,11 @@ import path from 'node:path'
 import { performance } from 'node:perf_hooks'
 import { eq } from 'drizzle-orm'
 import { strToU8, zipSync } from 'fflate'
-import { Client } from 'pg'
 import { migrate, openDatabase } from '../../server/db/client'
 import { nodeVersions, pendingUploads, publishers } from '../../server/db/schema'
 import { createToken } from '../../server/tokens/tokens'
 import { waitForPort } from '../net'
+import { freshDatabase } from './databases'
 
 export type Store = 'postgres' | 'pglite'
 type Mode = 'mid-body' | 'after-body'
@@ -127,17 +127,6 @@ async function inspect(
   } finally {
     await database.close()
   }
-}
-
-async function freshDatabase(serverUrl: string, name: string): Promise<string> {
-  const admin = new Client({ connectionString: serverUrl })
-  await admin.connect()
-  await admin.query(`drop database if exists ${name} with (force)`)
-  await admin.query(`create database ${name}`)
-  await admin.end()
-  const url = new URL(serverUrl)
-  url.pathname = `/${name}`
-  return url.toString()
 }
 
 /**

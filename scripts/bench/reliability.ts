@@ -19,11 +19,12 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { performance } from 'node:perf_hooks'
-import { Client } from 'pg'
 import { waitForPort } from '../net'
 import { killRound, type Store } from './reliability-kill'
 import { loadRound } from './reliability-load'
 import { startTcpProxy } from './tcp-proxy'
+import { Client } from 'pg'
+import { freshDatabase } from './databases'
 
 const root = path.resolve(__dirname, '../..')
 const args = process.argv.slice(2)
@@ -60,19 +61,8 @@ function tally(): Tally {
   return { byStatus: {}, notJson: 0, messages: [] }
 }
 
-async function freshDatabase(): Promise<string> {
-  const admin = new Client({ connectionString: SERVER_URL })
-  await admin.connect()
-  await admin.query(`drop database if exists ${DATABASE_NAME} with (force)`)
-  await admin.query(`create database ${DATABASE_NAME}`)
-  await admin.end()
-  const url = new URL(SERVER_URL)
-  url.pathname = `/${DATABASE_NAME}`
-  return url.toString()
-}
-
 async function outageRound(report: Record<string, unknown>) {
-  const databaseUrl = await freshDatabase()
+  const databaseUrl = await freshDatabase(SERVER_URL, DATABASE_NAME)
   const target = new URL(databaseUrl)
   const proxy = await startTcpProxy({ host: target.hostname, port: Number(target.port || 5432) })
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-reliability-'))
