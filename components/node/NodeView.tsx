@@ -13,7 +13,8 @@ import {
 } from '@/src/api/generated/model'
 import { compatibilityNames, type CompatibilityKind } from '@/src/lib/compatibility'
 import { httpUrl } from '@/src/lib/seo'
-import { publisherPath } from '@/src/lib/paths'
+import { nodeFeedPath, publisherPath } from '@/src/lib/paths'
+import { FeedLink } from '@/components/common/FeedLink'
 import { FALLBACK_IMAGE, imageSource } from '@/src/lib/field-rules'
 import { claimedPublisher } from '@/src/lib/unclaimed'
 import { ComfyNodeList } from './ComfyNodeList'
@@ -163,6 +164,14 @@ export function NodeView({
               t('node.unclaimed')
             )}
           </p>
+          {node.status === NodeStatus.NodeStatusActive && (
+            <p className="mt-1">
+              <FeedLink
+                path={nodeFeedPath(node.id)}
+                title={t('seo.nodeFeedTitle', { name: node.name })}
+              />
+            </p>
+          )}
         </div>
       </div>
       {management}

@@ -7,6 +7,8 @@ import { NodeCard } from '@/components/nodes/NodeCard'
 import { PublisherStatus, type NodeListResponse, type Publisher } from '@/src/api/generated/model'
 import { httpUrl } from '@/src/lib/seo'
 import { imageSource } from '@/src/lib/field-rules'
+import { publisherFeedPath } from '@/src/lib/paths'
+import { FeedLink } from '@/components/common/FeedLink'
 
 /** Nodes per page on a publisher's page. */
 export const PUBLISHER_NODES_PAGE_SIZE = 12
@@ -87,6 +89,14 @@ export function PublisherView({ publisher, nodes, page, actions }: PublisherView
             <span className="sr-only">{t('publisher.id')}: </span>
             {breakable(`@${publisher.id}`)}
           </p>
+          {publisher.status !== PublisherStatus.PublisherStatusBanned && (
+            <p className="mt-1">
+              <FeedLink
+                path={publisherFeedPath(publisher.id)}
+                title={t('seo.publisherFeedTitle', { name: publisher.name })}
+              />
+            </p>
+          )}
         </div>
         {actions}
       </div>

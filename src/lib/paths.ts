@@ -32,3 +32,13 @@ export type AdminSection = keyof typeof ADMIN_PATHS
 export function adminReviewPath(nodeId: string, version: string): string {
   return `/admin/versions/${encodeURIComponent(nodeId)}/${encodeURIComponent(version)}`
 }
+
+/** The RSS feed of a node's versions. */
+export function nodeFeedPath(id: string): string {
+  return `${nodePath(id)}/feed.xml`
+}
+
+/** The RSS feed of a publisher's new versions. */
+export function publisherFeedPath(id: string): string {
+  return `${publisherPath(id)}/feed.xml`
+}

@@ -251,6 +251,10 @@ export interface FeedItem {
 export interface FeedInput {
   title: string
   description: string
+  /** Path without locale of the feed itself; `/feed.xml` unless given. */
+  selfPath?: string
+  /** Path without locale of the page the feed is about; the home page unless given. */
+  linkPath?: string
   locale?: string
   items: FeedItem[]
   siteUrl?: string
@@ -264,8 +268,8 @@ export function rfc822(iso: string): string {
 /** RSS 2.0 with an atom:link to itself. */
 export function rssXml(input: FeedInput): string {
   const locale = input.locale ?? DEFAULT_LANGUAGE
-  const self = localizedUrl('/feed.xml', locale, input.siteUrl)
-  const home = localizedUrl('/', locale, input.siteUrl)
+  const self = localizedUrl(input.selfPath ?? '/feed.xml', locale, input.siteUrl)
+  const home = localizedUrl(input.linkPath ?? '/', locale, input.siteUrl)
   const items = input.items.map((item) =>
     [
       '    <item>',
