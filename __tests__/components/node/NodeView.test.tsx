@@ -88,6 +88,19 @@ describe('NodeView', () => {
     expect(screen.getByRole('alert')).toHaveTextContent('Reason: Malware')
     expect(screen.queryByRole('button', { name: 'Copy' })).toBeNull()
     expect(screen.queryByRole('link', { name: 'Download latest (zip)' })).toBeNull()
+    // Its feed is the 404 page to the public: no link to it.
+    expect(screen.queryByRole('link', { name: 'RSS feed' })).toBeNull()
+  })
+
+  it("links the node's RSS feed, in the page's language", () => {
+    const node = makeNode()
+    renderWithProviders(<NodeView node={node} versions={[]} markdown={markdownOf(node)} />, {
+      locale: 'fr',
+    })
+    expect(screen.getByRole('link', { name: 'Flux RSS' })).toHaveAttribute(
+      'href',
+      `/fr/nodes/${node.id}/feed.xml`,
+    )
   })
 
   it('never links a repository that is not http(s)', () => {

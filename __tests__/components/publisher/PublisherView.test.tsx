@@ -63,6 +63,25 @@ describe('PublisherView', () => {
     )
   })
 
+  it("links the publisher's RSS feed, unless the publisher is banned", () => {
+    const { unmount } = renderWithProviders(
+      <PublisherView publisher={publisher} nodes={nodes(1, 1)} page={1} />,
+    )
+    expect(screen.getByRole('link', { name: 'RSS feed' })).toHaveAttribute(
+      'href',
+      '/publishers/acme/feed.xml',
+    )
+    unmount()
+    renderWithProviders(
+      <PublisherView
+        publisher={{ ...publisher, status: 'PublisherStatusBanned' }}
+        nodes={nodes(1, 1)}
+        page={1}
+      />,
+    )
+    expect(screen.queryByRole('link', { name: 'RSS feed' })).toBeNull()
+  })
+
   it('says when the publisher has no nodes', () => {
     renderWithProviders(
       <PublisherView
