@@ -2208,6 +2208,62 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/badges/{nodeId}/version.svg": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Badge of a node's latest version
+         * @description Who may call: anyone (no credentials needed; a badge is the same for everyone).
+         *
+         *     A flat shields-style SVG badge, English only, labelled `comfy registry`: the latest
+         *     Active version (`v1.2.3`), or `no release` when there is none. An unknown or deleted node
+         *     answers a `node | not found` badge with status 404 (an image still shows where it is
+         *     embedded); a banned node (or one of a banned publisher) a grey `banned` badge. Answers
+         *     are `public, max-age=300, stale-while-revalidate=86400` (404: `max-age=60`), with a
+         *     `Content-Security-Policy` that lets the SVG run nothing. An id that is not a node id
+         *     is a 400 JSON error.
+         */
+        get: operations["getNodeVersionBadge"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/badges/{nodeId}/downloads.svg": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Badge of a node's downloads
+         * @description Who may call: anyone (no credentials needed; a badge is the same for everyone).
+         *
+         *     A flat shields-style SVG badge, English only, labelled `downloads`: the node's
+         *     total installs in compact form (`950`, `1.2k`, `3.4M`). An unknown or deleted node
+         *     answers a `node | not found` badge with status 404 (an image still shows where it is
+         *     embedded); a banned node (or one of a banned publisher) a grey `banned` badge. Answers
+         *     are `public, max-age=300, stale-while-revalidate=86400` (404: `max-age=60`), with a
+         *     `Content-Security-Policy` that lets the SVG run nothing. An id that is not a node id
+         *     is a 400 JSON error.
+         */
+        get: operations["getNodeDownloadsBadge"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -6460,6 +6516,72 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+        };
+    };
+    getNodeVersionBadge: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Node id (compared case-insensitively). */
+                nodeId: components["parameters"]["NodeIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The badge. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/svg+xml": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            /** @description The `not found` badge of an unknown or deleted node. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/svg+xml": string;
+                };
+            };
+        };
+    };
+    getNodeDownloadsBadge: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Node id (compared case-insensitively). */
+                nodeId: components["parameters"]["NodeIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The badge. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/svg+xml": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            /** @description The `not found` badge of an unknown or deleted node. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/svg+xml": string;
+                };
+            };
         };
     };
 }

@@ -2,6 +2,7 @@
 // of openapi.yml without a handler answers 501 (see app.ts) until its issue implements it.
 import type { HandlerMap } from './operations'
 import { adminHandlers } from '../admin/routes'
+import { badgeHandlers } from '../badges/routes'
 import { ciHandlers } from '../ci/routes'
 import { comfyNodeHandlers } from '../comfy-nodes/routes'
 import { customerHandlers } from '../customers/routes'
@@ -27,4 +28,5 @@ export const handlers: HandlerMap = {
   ...proxyHandlers,
   ...ciHandlers,
   ...releaseHandlers,
+  ...badgeHandlers,
 }

@@ -3893,3 +3893,47 @@ export const getHealthResponse = zod.object({
   "database": zod.enum(['ok', 'timeout', 'error']).describe('`timeout`: the database did not answer `select 1` within a second.'),
   "latency_ms": zod.number().describe('How long the database took to answer (or the time waited, at most 1000).')
 })
+
+
+/**
+ * Who may call: anyone (no credentials needed; a badge is the same for everyone).
+
+A flat shields-style SVG badge, English only, labelled `comfy registry`: the latest
+Active version (`v1.2.3`), or `no release` when there is none. An unknown or deleted node
+answers a `node | not found` badge with status 404 (an image still shows where it is
+embedded); a banned node (or one of a banned publisher) a grey `banned` badge. Answers
+are `public, max-age=300, stale-while-revalidate=86400` (404: `max-age=60`), with a
+`Content-Security-Policy` that lets the SVG run nothing. An id that is not a node id
+is a 400 JSON error.
+
+ * @summary Badge of a node's latest version
+ */
+export const getNodeVersionBadgePathNodeIdMax = 100;
+export const getNodeVersionBadgePathNodeIdRegExp = new RegExp('^[A-Za-z0-9](?:[A-Za-z0-9._-]{0,98}[A-Za-z0-9])?$');
+
+
+export const getNodeVersionBadgeParams = zod.object({
+  "nodeId": zod.string().min(1).max(getNodeVersionBadgePathNodeIdMax).regex(getNodeVersionBadgePathNodeIdRegExp).describe('Node id (compared case-insensitively).')
+})
+
+
+/**
+ * Who may call: anyone (no credentials needed; a badge is the same for everyone).
+
+A flat shields-style SVG badge, English only, labelled `downloads`: the node's
+total installs in compact form (`950`, `1.2k`, `3.4M`). An unknown or deleted node
+answers a `node | not found` badge with status 404 (an image still shows where it is
+embedded); a banned node (or one of a banned publisher) a grey `banned` badge. Answers
+are `public, max-age=300, stale-while-revalidate=86400` (404: `max-age=60`), with a
+`Content-Security-Policy` that lets the SVG run nothing. An id that is not a node id
+is a 400 JSON error.
+
+ * @summary Badge of a node's downloads
+ */
+export const getNodeDownloadsBadgePathNodeIdMax = 100;
+export const getNodeDownloadsBadgePathNodeIdRegExp = new RegExp('^[A-Za-z0-9](?:[A-Za-z0-9._-]{0,98}[A-Za-z0-9])?$');
+
+
+export const getNodeDownloadsBadgeParams = zod.object({
+  "nodeId": zod.string().min(1).max(getNodeDownloadsBadgePathNodeIdMax).regex(getNodeDownloadsBadgePathNodeIdRegExp).describe('Node id (compared case-insensitively).')
+})
