@@ -120,6 +120,16 @@ const HIDDEN_READ: Record<Role, number> = {
   banned: 200,
 }
 
+/** Anyone, signed in or not. */
+const ANYONE = (ok: number): Record<Role, number> => ({
+  anonymous: ok,
+  stranger: ok,
+  member: ok,
+  owner: ok,
+  admin: ok,
+  banned: ok,
+})
+
 const ADMIN_ONLY = (ok: number): Record<Role, number> => ({
   anonymous: 401,
   stranger: 403,
@@ -778,6 +788,16 @@ describe.each(BACKENDS)('authorization matrix on %s', (backend) => {
       expect: HIDDEN_READ,
       read: true,
     },
+    // Badges: anyone, credentials or not; the banned publisher's node shows a `banned` badge.
+    ...(['getNodeVersionBadge', 'getNodeDownloadsBadge'] as const).map((operationId): Row => ({
+      operationId,
+      call: (f) => ({
+        method: 'GET',
+        url: `/badges/${f.nodeId}/${operationId === 'getNodeVersionBadge' ? 'version' : 'downloads'}.svg`,
+      }),
+      expect: ANYONE(200),
+      read: true,
+    })),
   ]
 
   /** Gives the fixture's Pending version its archive, README and licence file, as the pipeline does. */
