@@ -447,13 +447,16 @@ describe.each(BACKENDS)('the API against its contract on %s', (backend) => {
         (op) =>
           op.method === 'GET' &&
           handlerFor(handlers, op.operationId) &&
-          // Files, not JSON (server/ci/ci.test.ts serves an output image).
+          // Files, not JSON (server/ci/ci.test.ts serves an output image; badges are SVG,
+          // server/badges/badges.test.ts).
           ![
             'getOpenApi',
             'getMetrics',
             'downloadNodeVersionArchive',
             'getCiArtifact',
             'getNodeVersionFile',
+            'getNodeVersionBadge',
+            'getNodeDownloadsBadge',
           ].includes(op.operationId),
       )
       expect(jsonGets.map((op) => op.operationId).filter((id) => !covered.has(id))).toEqual([])
