@@ -1,11 +1,11 @@
 // The install command with a copy button (announced through a live region) and the download of
 // the latest archive.
 import { useTranslation } from 'next-i18next/pages'
-import { useEffect, useId, useRef, useState } from 'react'
+import { useId } from 'react'
 import { breakable } from '@/components/common/BreakableText'
+import { useCopyText } from '@/components/common/useCopyText'
 
-/** How long the "Copied" confirmation stays on screen. */
-export const COPIED_RESET_MS = 3000
+export { COPIED_RESET_MS } from '@/components/common/useCopyText'
 
 export function installCommand(nodeId: string): string {
   return `comfy node install ${nodeId}`
@@ -21,22 +21,8 @@ export interface InstallBoxProps {
 export function InstallBox({ nodeId, version, downloadUrl }: InstallBoxProps) {
   const { t } = useTranslation('common')
   const id = useId()
-  const [state, setState] = useState<'idle' | 'copied' | 'failed'>('idle')
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined)
+  const { state, copy } = useCopyText()
   const command = installCommand(nodeId)
-
-  useEffect(() => () => clearTimeout(timer.current), [])
-
-  async function copy() {
-    clearTimeout(timer.current)
-    try {
-      await navigator.clipboard.writeText(command)
-      setState('copied')
-      timer.current = setTimeout(() => setState('idle'), COPIED_RESET_MS)
-    } catch {
-      setState('failed')
-    }
-  }
 
   return (
     <section
@@ -61,7 +47,7 @@ export function InstallBox({ nodeId, version, downloadUrl }: InstallBoxProps) {
         </pre>
         <button
           type="button"
-          onClick={() => void copy()}
+          onClick={() => void copy(command)}
           aria-describedby={`${id}-command`}
           className="rounded-md bg-blue-700 px-4 text-sm font-medium text-white hover:bg-blue-800 focus:ring-4 focus:ring-blue-300 focus:outline-none dark:bg-blue-600 dark:hover:bg-blue-700 dark:focus:ring-blue-800"
         >

@@ -7,6 +7,7 @@ import { breakable } from '@/components/common/BreakableText'
 import { RenderedMarkdown } from '@/components/common/RenderedMarkdown'
 import {
   NodeStatus,
+  PublisherStatus,
   type ComfyNodeListResponse,
   type Node,
   type NodeVersion,
@@ -24,6 +25,7 @@ import type { LoadRest } from './LoadRest'
 import { VersionHistory } from './VersionHistory'
 import { Readme, type ReadmeFirstPart } from './Readme'
 import { LicenseValue } from './LicenseValue'
+import { ReadmeBadges } from './ReadmeBadges'
 
 /** The node's markdown, rendered and sanitised on the server (`markdownHtml`). */
 export interface NodeMarkdown {
@@ -120,6 +122,10 @@ export function NodeView({
   const latest = node.latest_version ?? undefined
   const publisher = claimedPublisher(node)
   const installable = node.status === NodeStatus.NodeStatusActive && latest !== undefined
+  // Badges only for what the public sees (a banned publisher's nodes are hidden from it).
+  const publiclyVisible =
+    node.status === NodeStatus.NodeStatusActive &&
+    node.publisher?.status !== PublisherStatus.PublisherStatusBanned
   const repository = httpUrl(node.repository)
   const os = node.supported_os?.length ? node.supported_os : latest?.supported_os
   const accelerators = node.supported_accelerators?.length
@@ -249,6 +255,12 @@ export function NodeView({
                   </li>
                 ))}
               </ul>
+            </Section>
+          )}
+
+          {publiclyVisible && (
+            <Section title={t('node.badges.title')}>
+              <ReadmeBadges nodeId={node.id} />
             </Section>
           )}
         </div>
