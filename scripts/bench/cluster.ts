@@ -207,6 +207,16 @@ async function versionStatus(apiPort: number, version: string): Promise<string |
   return ((await answer.json()) as { status?: string }).status
 }
 
+/** Waits until `version` is Active as API `port` sees it; resolves with how long it took. */
+function waitForActive(port: number, version: string, timeoutMs: number) {
+  return waitFor(
+    `version ${version} Active`,
+    async () =>
+      (await versionStatus(port, version)) === 'NodeVersionStatusActive' ? true : undefined,
+    timeoutMs,
+  )
+}
+
 async function main() {
   console.log('[cluster] setting up PostgreSQL, Redis, S3 and the Auth emulator…')
   const databaseUrl = await freshDatabase(SERVER_URL, DATABASE_NAME)
@@ -337,12 +347,7 @@ async function main() {
     )
     const viaApi1 = published.signedUrl.replace(apiUrl, `http://127.0.0.1:${PORTS.api1}`)
     const putStatus = await upload(viaApi1, first)
-    const decided = await waitFor(
-      'version 1.0.0 Active',
-      async () =>
-        (await versionStatus(PORTS.api2, '1.0.0')) === 'NodeVersionStatusActive' ? true : undefined,
-      120_000,
-    )
+    const decided = await waitForActive(PORTS.api2, '1.0.0', 120_000)
     const install = await json<{ downloadUrl: string }>(
       await fetch(`http://127.0.0.1:${PORTS.api2}/nodes/${NODE_ID}/install?version=1.0.0`),
       'install',
@@ -434,14 +439,9 @@ async function main() {
     )
     const retried = await upload(second.signedUrl, big)
     await startApi(1)
-    const bigActive = await waitFor(
-      'version 1.1.0 Active',
-      async () =>
-        (await versionStatus(PORTS.apiBalancer, '1.1.0')) === 'NodeVersionStatusActive'
-          ? true
-          : undefined,
-      180_000,
-    ).catch(() => undefined)
+    const bigActive = await waitForActive(PORTS.apiBalancer, '1.1.0', 180_000).catch(
+      () => undefined,
+    )
     record(
       '4 kill -9 API 1 mid-upload',
       seen !== 'answer 200' && retried === 200 && bigActive !== undefined,
@@ -468,14 +468,7 @@ async function main() {
     await kill(worker)
     const killedAt = performance.now()
     startWorker()
-    const taken = await waitFor(
-      'version 1.2.0 Active',
-      async () =>
-        (await versionStatus(PORTS.apiBalancer, '1.2.0')) === 'NodeVersionStatusActive'
-          ? true
-          : undefined,
-      180_000,
-    ).catch(() => undefined)
+    const taken = await waitForActive(PORTS.apiBalancer, '1.2.0', 180_000).catch(() => undefined)
     record(
       '5 kill -9 worker mid-job',
       claimed !== undefined && taken !== undefined,

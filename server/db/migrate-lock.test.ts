@@ -6,11 +6,12 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { Client } from 'pg'
 import { MIGRATIONS_DIR, migrate, openDatabase } from './client'
+import { hasTestPostgres } from './test-db'
 
 const adminUrl = process.env.TEST_DATABASE_URL
-const maybe = adminUrl ? describe : describe.skip
+const onPostgres = hasTestPostgres() ? describe : describe.skip
 
-maybe('migrations from several processes at once (PostgreSQL)', () => {
+onPostgres('migrations from several processes at once (PostgreSQL)', () => {
   const name = `registry_migrate_lock_${randomBytes(4).toString('hex')}`
   let url = ''
 

@@ -21,6 +21,7 @@ import {
   DEFAULT_BODY_LIMIT_KB,
   listOperations,
   loadContract,
+  routeOperationId,
   type OpenApiDocument,
   type OperationInfo,
 } from './contract'
@@ -231,8 +232,7 @@ export async function buildApp(
   // Timed and logged by operation (the contract's operationId) and the route's template: never
   // the URL, whose path may hold a credential (an upload link) and whose query is unbounded.
   app.addHook('onResponse', async (request, reply) => {
-    const operationId = (request.routeOptions.schema as { operationId?: string } | undefined)
-      ?.operationId
+    const operationId = routeOperationId(request.routeOptions.schema)
     const operation = operationId ?? (request.method === 'OPTIONS' ? 'preflight' : 'unmatched')
     const method = KNOWN_METHODS.has(request.method) ? request.method : 'OTHER'
     const status = reply.statusCode
@@ -262,7 +262,7 @@ export async function buildApp(
   })
 
   app.addHook('onRoute', (route) => {
-    const operationId = (route.schema as { operationId?: string } | undefined)?.operationId
+    const operationId = routeOperationId(route.schema)
     const operation = operationId ? operations.get(operationId) : undefined
     if (!operation) return
     route.bodyLimit = operation.bodyLimitBytes

@@ -62,6 +62,15 @@ export interface OperationInfo {
  * The contract's own string formats (`format:` in openapi.yml) and their checks, for the
  * server's validators: a rule a pattern cannot say plainly (numbers up to 2^64 − 1).
  */
+/**
+ * The operationId of a route registered from the contract: fastify-openapi-glue keeps it in the
+ * route's schema, which fastify's types do not know about.
+ */
+export function routeOperationId(schema: unknown): string | undefined {
+  if (typeof schema !== 'object' || schema === null || !('operationId' in schema)) return undefined
+  return typeof schema.operationId === 'string' ? schema.operationId : undefined
+}
+
 export const CONTRACT_FORMATS = {
   semver: { type: 'string', validate: isVersion },
   'semver-or-latest': {

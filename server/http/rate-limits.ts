@@ -11,7 +11,7 @@ import { Redis } from 'ioredis'
 import { API_RATE_LIMITS, type RateLimitRule } from '@/src/lib/constants'
 import type { ServerConfig } from '../config'
 import type { Caller } from './context'
-import type { OperationInfo } from './contract'
+import { routeOperationId, type OperationInfo } from './contract'
 import { HttpError } from './errors'
 
 export interface Count {
@@ -243,7 +243,7 @@ export async function registerRateLimits(
   }
 
   app.addHook('onRoute', (route) => {
-    const operationId = (route.schema as { operationId?: string } | undefined)?.operationId
+    const operationId = routeOperationId(route.schema)
     const operation = operationId ? operations.get(operationId) : undefined
     if (!operation) return
     const hooks: onRequestHookHandler[] = []
