@@ -75,7 +75,7 @@ test('a flag with its reason reaches the owner; undone from the audit log and ap
   await expect(
     page.getByRole('heading', { level: 1, name: `Review ${PENDING.node}@${PENDING.version}` }),
   ).toBeVisible()
-  await expect(page.getByRole('heading', { name: 'Files' })).toBeVisible()
+  await expect(page.getByRole('heading', { name: 'Files', exact: true })).toBeVisible()
   await expectNoAxeViolations(page)
 
   // Flag: a reason is required, then given.
