@@ -127,7 +127,7 @@ test('a token is shown once, never again, and publishes for its own publisher on
   await createDialog.getByRole('button', { name: 'Create token' }).click()
   const secretDialog = page.getByRole('dialog', { name: 'Your new token' })
   await expect(secretDialog.getByText('It will not be shown again.')).toBeVisible()
-  const secret = (await secretDialog.getByTestId('token-secret').textContent())?.trim() ?? ''
+  const secret = (await secretDialog.getByTestId('secret').textContent())?.trim() ?? ''
   expect(secret).toMatch(/^cr_pat_/)
   await expectNoAxeViolations(page)
   await secretDialog.getByRole('button', { name: 'Done' }).click()

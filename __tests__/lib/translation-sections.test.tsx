@@ -22,15 +22,16 @@ describe('public pages leave the signed-in texts out of their HTML', () => {
       string,
       { common: Record<string, unknown> }
     >
-    expect(ON_DEMAND_TRANSLATION_SECTIONS).toEqual(['auth', 'manage', 'admin'])
+    expect(ON_DEMAND_TRANSLATION_SECTIONS).toEqual(['auth', 'manage', 'admin', 'account'])
     for (const language of ['en', 'ja']) {
       const sections = Object.keys(store[language].common)
       expect(sections).not.toContain('auth')
       expect(sections).not.toContain('manage')
       expect(sections).not.toContain('admin')
+      expect(sections).not.toContain('account')
       expect(sections).toEqual(
         Object.keys(loadLocale(language)).filter(
-          (section) => !['auth', 'manage', 'admin'].includes(section),
+          (section) => !['auth', 'manage', 'admin', 'account'].includes(section),
         ),
       )
     }

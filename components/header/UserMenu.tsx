@@ -1,10 +1,11 @@
 // The signed-in user's menu (seed section 2): avatar (photo, else first initial, else "U"), the
-// display name or email; inside, a header with name and email, Your Nodes, Admin Dashboard for
-// admins only, a divider, and Logout.
+// display name or email; inside, a header with name and email, Your Nodes, Your account (credits
+// and API keys), Admin Dashboard for admins only, a divider, and Logout.
 import Link from 'next/link'
 import { useTranslation } from 'next-i18next/pages'
 import { useGetUser } from '@/src/api/generated/users/users'
 import { useLogout, type AuthUser } from '@/src/lib/auth'
+import { ACCOUNT_PATH } from '@/src/lib/paths'
 import { ICON_BUTTON_CLASS, MENU_ITEM_CLASS, MenuButton } from './MenuButton'
 
 /** The avatar's letter: the first initial of the display name or email, else "U". */
@@ -79,6 +80,9 @@ export function UserMenu({ user }: { user: AuthUser }) {
         </div>
         <Link href="/nodes" role="menuitem" className={MENU_ITEM_CLASS}>
           {t('userMenu.yourNodes')}
+        </Link>
+        <Link href={ACCOUNT_PATH} role="menuitem" className={MENU_ITEM_CLASS}>
+          {t('userMenu.account')}
         </Link>
         {profile?.isAdmin && (
           <Link href="/admin" role="menuitem" className={MENU_ITEM_CLASS}>

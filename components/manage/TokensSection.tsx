@@ -16,8 +16,9 @@ import {
 import { apiErrorMessage } from '@/src/lib/api-error'
 import { DESCRIPTION_MAX_LENGTH, TOKEN_NAME_MAX_LENGTH } from './limits'
 import { ConfirmDialog } from './ConfirmDialog'
-import { Dialog, FormDialog } from './Dialog'
+import { FormDialog } from './Dialog'
 import { FormMessage, SelectField, TextAreaField, TextField } from './fields'
+import { SecretDialog } from './SecretDialog'
 import { CARD, MUTED } from './styles'
 import { textProblem } from './validation'
 
@@ -25,41 +26,6 @@ import { textProblem } from './validation'
 export const TOKEN_EXPIRY_CHOICES = [...Object.values(ExpiresInDays), 'never'] as const
 type ExpiryChoice = (typeof TOKEN_EXPIRY_CHOICES)[number]
 const DEFAULT_EXPIRY: ExpiryChoice = ExpiresInDays.NUMBER_90
-
-function CopySecret({ secret, labelId }: { secret: string; labelId: string }) {
-  const { t } = useTranslation('common')
-  const [state, setState] = useState<'idle' | 'copied' | 'failed'>('idle')
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(secret)
-      setState('copied')
-    } catch {
-      setState('failed')
-    }
-  }
-  return (
-    <>
-      <div className="flex flex-wrap items-stretch gap-2">
-        <pre className="min-w-0 flex-1 rounded-md border border-gray-300 bg-gray-50 px-3 py-2 text-sm break-words whitespace-pre-wrap dark:border-gray-600 dark:bg-gray-900">
-          <code aria-labelledby={labelId} data-testid="token-secret">
-            {secret}
-          </code>
-        </pre>
-        <Button color="blue" onClick={() => void copy()}>
-          {t('manage.tokens.copy')}
-        </Button>
-      </div>
-      <p role="status" aria-live="polite" className="mt-2 min-h-5 text-sm">
-        {state === 'copied' && (
-          <span className="text-green-800 dark:text-green-300">{t('manage.tokens.copied')}</span>
-        )}
-        {state === 'failed' && (
-          <span className="text-red-700 dark:text-red-300">{t('manage.tokens.copyFailed')}</span>
-        )}
-      </p>
-    </>
-  )
-}
 
 /**
  * The create-token modal. It is mounted only while open: closing it unmounts the form and the
@@ -73,7 +39,6 @@ export function CreateTokenDialog({
   onClose: () => void
 }) {
   const { t } = useTranslation('common')
-  const secretLabelId = useId()
   const nameRef = useRef<HTMLInputElement>(null)
   const [name, setName] = useState('')
   const [description, setDescription] = useState('')
@@ -110,29 +75,17 @@ export function CreateTokenDialog({
 
   if (created) {
     return (
-      <Dialog
-        open
+      <SecretDialog
+        secret={created.token}
         onClose={close}
-        title={t('manage.tokens.secretTitle')}
-        footer={
-          <Button color="light" onClick={close}>
-            {t('manage.tokens.done')}
-          </Button>
-        }
-      >
-        <div className="space-y-4">
-          <p
-            role="alert"
-            className="rounded-lg border border-yellow-300 bg-yellow-50 p-3 text-sm font-medium text-yellow-900 dark:border-yellow-700 dark:bg-yellow-950 dark:text-yellow-100"
-          >
-            {t('manage.tokens.secretWarning')}
-          </p>
-          <p id={secretLabelId} className="text-sm font-medium">
-            {t('manage.tokens.secretLabel', { name: created.name })}
-          </p>
-          <CopySecret secret={created.token} labelId={secretLabelId} />
-        </div>
-      </Dialog>
+        texts={{
+          title: t('manage.tokens.secretTitle'),
+          warning: t('manage.tokens.secretWarning'),
+          label: t('manage.tokens.secretLabel', { name: created.name }),
+          copy: t('manage.tokens.copy'),
+          copyFailed: t('manage.tokens.copyFailed'),
+        }}
+      />
     )
   }
 

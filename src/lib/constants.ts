@@ -112,7 +112,7 @@ export const YOUR_NODES_PAGE_SIZE = 10
  * Translation sections that only signed-in visitors see. Public pages leave them out of their
  * HTML and load them on demand when a signed-in visitor needs them (useTranslationSections).
  */
-export const ON_DEMAND_TRANSLATION_SECTIONS = ['auth', 'manage', 'admin'] as const
+export const ON_DEMAND_TRANSLATION_SECTIONS = ['auth', 'manage', 'admin', 'account'] as const
 
 /**
  * The reserved publisher of unclaimed nodes: the specification's "admin identifier constant"

@@ -3,6 +3,9 @@
 
 export const CREATE_PUBLISHER_PATH = '/publishers/create'
 
+/** The signed-in customer's own account: credit balance, ledger and API keys. */
+export const ACCOUNT_PATH = '/account'
+
 export function nodePath(id: string): string {
   return `/nodes/${encodeURIComponent(id)}`
 }

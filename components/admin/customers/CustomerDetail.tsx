@@ -1,5 +1,6 @@
 // One customer (admins only): who they are (GET /customers/{id}), their balance (…/balance), the
 // "Record credit" form, their ledger (…/events) and their newest provider lookups.
+import type { UseQueryResult } from '@tanstack/react-query'
 import Link from 'next/link'
 import { useTranslation } from 'next-i18next/pages'
 import type { ReactNode } from 'react'
@@ -23,7 +24,7 @@ import { RecordCreditForm } from './RecordCreditForm'
 
 const SECTION_TITLE = 'mb-4 text-xl font-semibold text-gray-900 dark:text-white'
 
-function Fact({ label, children }: { label: string; children: ReactNode }) {
+export function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
     <div className="min-w-0">
       <dt className={`text-xs font-medium uppercase ${MUTED}`}>{label}</dt>
@@ -32,7 +33,7 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
   )
 }
 
-function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+export function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
     <section aria-labelledby={id} className={CARD}>
       <h2 id={id} className={SECTION_TITLE}>
@@ -123,21 +124,7 @@ function CustomerSections({ customer }: { customer: Customer }) {
           </dl>
         </Section>
         <Section id="customer-balance" title={t('admin.customers.balance.title')}>
-          {balance.isPending ? (
-            <p role="status" className={MUTED}>
-              {t('admin.customers.balance.loading')}
-            </p>
-          ) : balance.isError ? (
-            <LoadError
-              message={t('admin.customers.balance.loadError')}
-              error={balance.error}
-              onRetry={() => void balance.refetch()}
-              className="space-y-2"
-              size="sm"
-            />
-          ) : (
-            <BalanceFacts balance={balance.data} />
-          )}
+          <BalanceBody balance={balance} />
         </Section>
       </div>
       <Section id="customer-record" title={t('admin.customers.record.title')}>
@@ -152,6 +139,30 @@ function CustomerSections({ customer }: { customer: Customer }) {
       </Section>
     </div>
   )
+}
+
+/** A balance query's state: loading, failed (with a retry) or the amounts. */
+export function BalanceBody({ balance }: { balance: UseQueryResult<Balance, unknown> }) {
+  const { t } = useTranslation('common')
+  if (balance.isPending) {
+    return (
+      <p role="status" className={MUTED}>
+        {t('admin.customers.balance.loading')}
+      </p>
+    )
+  }
+  if (balance.isError) {
+    return (
+      <LoadError
+        message={t('admin.customers.balance.loadError')}
+        error={balance.error}
+        onRetry={() => void balance.refetch()}
+        className="space-y-2"
+        size="sm"
+      />
+    )
+  }
+  return <BalanceFacts balance={balance.data} />
 }
 
 function BalanceFacts({ balance }: { balance: Balance }) {

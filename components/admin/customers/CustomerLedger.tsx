@@ -1,6 +1,7 @@
-// A customer's ledger (GET /customers/{customerId}/events): newest first, filtered by event type
-// and paged, both kept in the address (`?type=&page=`).
-import { keepPreviousData } from '@tanstack/react-query'
+// A customer's ledger (GET /customers/{customerId}/events; the customer's own, GET
+// /customers/events, on their account page): newest first, filtered by event type and paged, both
+// kept in the address (`?type=&page=`).
+import { keepPreviousData, type UseQueryResult } from '@tanstack/react-query'
 import { useRouter } from 'next/router'
 import { useTranslation } from 'next-i18next/pages'
 import { AdminTable, CELL } from '@/components/admin/nodes/AdminTable'
@@ -14,6 +15,7 @@ import {
   CustomerEventType,
   EventFilterParameter,
   type CustomerEvent,
+  type CustomerEventListResponse,
   type GetCustomerEventsByIdParams,
 } from '@/src/api/generated/model'
 import { formatCredits } from '@/src/lib/credits'
@@ -43,25 +45,52 @@ export interface CustomerLedgerProps {
   currency?: string
 }
 
+/** An admin's view of a customer's ledger. */
 export function CustomerLedger({ customerId, currency }: CustomerLedgerProps) {
-  const { t, i18n } = useTranslation('common')
+  const { t } = useTranslation('common')
   const router = useRouter()
   const state = readLedgerState(router.query)
   const events = useGetCustomerEventsById(customerId, ledgerParams(state), {
     query: { enabled: router.isReady, placeholderData: keepPreviousData },
   })
-  const hrefFor = (page: number) => customerHref(customerId, { ...state, page })
+  return (
+    <LedgerView
+      events={events}
+      state={state}
+      hrefFor={(ledger) => customerHref(customerId, ledger)}
+      currency={currency}
+      caption={t('admin.customers.ledger.caption')}
+    />
+  )
+}
+
+export interface LedgerViewProps {
+  /** The page of events of `state` (the previous page kept while the next one loads). */
+  events: UseQueryResult<CustomerEventListResponse, unknown>
+  state: LedgerState
+  /** The address of the ledger in another state (filter and page live in the address). */
+  hrefFor: (state: LedgerState) => string
+  currency?: string
+  /** The table's caption: whose ledger it is. */
+  caption: string
+}
+
+/** A ledger, whoever's it is: the event-type filter, the table and its pages. */
+export function LedgerView({ events, state, hrefFor, currency, caption }: LedgerViewProps) {
+  const { t, i18n } = useTranslation('common')
+  const router = useRouter()
+  const pageHref = (page: number) => hrefFor({ ...state, page })
   // Only a page's own answer can say it is beyond the last (not the previous one kept meanwhile).
   usePageInRange(
     state.page,
     events.isPlaceholderData ? undefined : events.data?.totalPages,
-    hrefFor,
+    pageHref,
     true,
   )
 
   const filter = (value: string) =>
     void router.replace(
-      customerHref(customerId, { type: isEventType(value) ? value : undefined, page: 1 }),
+      hrefFor({ type: isEventType(value) ? value : undefined, page: 1 }),
       undefined,
       { shallow: true, scroll: false },
     )
@@ -103,11 +132,11 @@ export function CustomerLedger({ customerId, currency }: CustomerLedgerProps) {
             formatted: formatNumber(total, i18n.language),
           })}
         </p>
-        <LedgerTable events={events.data.events} currency={currency} />
+        <LedgerTable events={events.data.events} currency={currency} caption={caption} />
         <Pagination
           page={Math.min(state.page, Math.max(totalPages, 1))}
           totalPages={totalPages}
-          hrefFor={hrefFor}
+          hrefFor={pageHref}
           shallow
         />
       </>
@@ -135,12 +164,20 @@ export function CustomerLedger({ customerId, currency }: CustomerLedgerProps) {
   )
 }
 
-function LedgerTable({ events, currency }: { events: CustomerEvent[]; currency?: string }) {
+function LedgerTable({
+  events,
+  currency,
+  caption,
+}: {
+  events: CustomerEvent[]
+  currency?: string
+  caption: string
+}) {
   const { t, i18n } = useTranslation('common')
   const locale = i18n.language
   return (
     <AdminTable
-      caption={t('admin.customers.ledger.caption')}
+      caption={caption}
       minWidth="min-w-[44rem]"
       columns={[
         t('admin.customers.ledger.columns.when'),

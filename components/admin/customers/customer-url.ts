@@ -61,12 +61,16 @@ export function readLedgerState(query: UrlQuery): LedgerState {
   return { type: isEventType(type) ? type : undefined, page: pageFromQuery(query.page) }
 }
 
-/** A customer's page, with the ledger's filter and page when they are not the defaults. */
-export function customerHref(customerId: string, ledger: LedgerState = { page: 1 }): string {
+/** `path` with the ledger's filter and page when they are not the defaults. */
+export function ledgerHref(path: string, ledger: LedgerState = { page: 1 }): string {
   const params = new URLSearchParams()
   if (ledger.type) params.set('type', ledger.type)
   if (ledger.page > 1) params.set('page', String(ledger.page))
   const search = params.toString()
-  const path = `${ADMIN_PATHS.customers}/${encodeURIComponent(customerId)}`
   return search ? `${path}?${search}` : path
+}
+
+/** A customer's page, with the ledger's filter and page when they are not the defaults. */
+export function customerHref(customerId: string, ledger: LedgerState = { page: 1 }): string {
+  return ledgerHref(`${ADMIN_PATHS.customers}/${encodeURIComponent(customerId)}`, ledger)
 }
