@@ -137,7 +137,7 @@ Comfy Registry is running.
   Data           ${dataDir}${process.env.DATABASE_URL ? ' (database: DATABASE_URL)' : ' (embedded PGlite)'}
 
 Demo accounts (sign in on the website):
-  publisher  ${accounts.publisher.email} / ${accounts.publisher.password}   (owns publisher "${accounts.publisher.publisherId}")
+  publisher  ${accounts.publisher.email} / ${accounts.publisher.password}   (owns publisher "${accounts.publisher.publisherId}"; credits and an API key on /account)
   admin      ${accounts.admin.email} / ${accounts.admin.password}
 
 Press Ctrl-C to stop.`)

@@ -8,7 +8,7 @@ import { loadConfig, type ServerConfig } from './config'
 import { migrate, openDatabase } from './db/client'
 import { startMaintenance } from './system/maintenance'
 import { isDatabaseEmpty, loadDemoData } from './seed/load'
-import { attachDemoAdmin, attachDemoMembership } from './seed/load'
+import { attachDemoAdmin, attachDemoCustomer, attachDemoMembership } from './seed/load'
 import { DEMO_PUBLISHER_ACCOUNT } from './seed/accounts'
 import { openStorage } from './storage/from-config'
 import { pipelineHandlers } from './pipeline/handlers'
@@ -55,6 +55,7 @@ export async function startApi(options: StartApiOptions = {}) {
         DEMO_PUBLISHER_ACCOUNT.email,
         DEMO_PUBLISHER_ACCOUNT.name,
       )
+      await attachDemoCustomer(setup.db, options.demoPublisherUid)
     }
     if (options.demoAdminUid) await attachDemoAdmin(setup.db, options.demoAdminUid)
   } finally {

@@ -22,6 +22,9 @@ import {
   attachDemoAdmin,
   attachDemoMembership,
 } from './accounts'
+import { customerOfUser, listEvents, toApiBalance } from '../customers/accounts'
+import { deleteApiKey, listApiKeys } from '../customers/api-keys'
+import { attachDemoCustomer } from './customers'
 import { generateDemoData } from './generate'
 import { isDatabaseEmpty, loadDemoData } from './load'
 
@@ -261,5 +264,25 @@ describe.each(kinds)('loadDemoData on %s', (kind) => {
     expect(members).toEqual([
       { userId: 'uid-demo', role: 'owner', email: DEMO_PUBLISHER_ACCOUNT.email },
     ])
+  })
+
+  it('makes the demo publisher account a customer with a ledger and a key, once', async () => {
+    await attachDemoMembership(db, 'uid-demo', DEMO_PUBLISHER_ACCOUNT.email, 'Demo Publisher')
+    await attachDemoCustomer(db, 'uid-demo')
+    const account = await customerOfUser(db, 'uid-demo')
+    if (!account) throw new Error('the demo publisher has no credit account')
+    const { customer } = account
+    const ledger = await listEvents(db, customer.id, {}, { page: 1, limit: 50 })
+    const keys = await listApiKeys(db, customer.id)
+    expect(keys.map((key) => key.name)).toEqual(['ComfyUI desktop'])
+    expect(ledger.total).toBeGreaterThanOrEqual(5)
+    expect(toApiBalance(customer).amount_micros).toBeGreaterThan(0)
+    // A later start leaves what the person did alone: a deleted key stays deleted.
+    await deleteApiKey(db, customer.id, keys[0].id)
+    await attachDemoCustomer(db, 'uid-demo')
+    expect(await listApiKeys(db, customer.id)).toEqual([])
+    expect((await listEvents(db, customer.id, {}, { page: 1, limit: 50 })).total).toBe(
+      ledger.total + 1,
+    )
   })
 })

@@ -36,6 +36,7 @@ import {
 } from './generate'
 
 export { attachDemoAdmin, attachDemoMembership } from './accounts'
+export { attachDemoCustomer } from './customers'
 
 export interface LoadDemoDataOptions extends DemoDataOptions {
   /** Write zips into storage (default true). Turn off for big benchmark loads. */
