@@ -1,8 +1,7 @@
 // The node edit form (owners), in a modal: name, description, repository, icon, tags, license,
 // supported operating systems and accelerators, and the ComfyUI version; PUT to the node.
-import { Checkbox, Label } from 'flowbite-react'
 import { useTranslation } from 'next-i18next/pages'
-import { useId, useState, type FormEvent } from 'react'
+import { useState, type FormEvent } from 'react'
 import { useUpdateNode } from '@/src/api/generated/nodes/nodes'
 import type { Node } from '@/src/api/generated/model'
 import { apiErrorMessage } from '@/src/lib/api-error'
@@ -16,7 +15,7 @@ import {
   URL_MAX_LENGTH,
 } from './limits'
 import { FormDialog } from './Dialog'
-import { DescriptionField, FormMessage, TextField } from './fields'
+import { CheckboxGroupField, DescriptionField, FormMessage, TextField } from './fields'
 import { imageProblem, noProblems, textProblem, urlProblem } from './validation'
 
 /** Tags typed as a comma-separated list: trimmed, lowercase, without empties or repeats. */
@@ -26,47 +25,6 @@ export function parseTags(value: string): string[] {
     .map((tag) => tag.trim().toLowerCase())
     .filter(Boolean)
   return [...new Set(tags)]
-}
-
-function CheckboxGroup({
-  legend,
-  options,
-  labelOf,
-  selected,
-  onChange,
-}: {
-  legend: string
-  options: readonly string[]
-  labelOf: (option: string) => string
-  selected: string[]
-  onChange: (selected: string[]) => void
-}) {
-  const id = useId()
-  return (
-    <fieldset>
-      <legend className="mb-1 text-sm font-medium text-gray-900 dark:text-white">{legend}</legend>
-      <div className="flex flex-wrap gap-x-5 gap-y-2">
-        {options.map((option) => (
-          <div key={option} className="flex items-center gap-2">
-            <Checkbox
-              id={`${id}-${option}`}
-              checked={selected.includes(option)}
-              onChange={(event) =>
-                onChange(
-                  event.target.checked
-                    ? [...selected, option]
-                    : selected.filter((value) => value !== option),
-                )
-              }
-            />
-            <Label htmlFor={`${id}-${option}`} className="font-normal">
-              {labelOf(option)}
-            </Label>
-          </div>
-        ))}
-      </div>
-    </fieldset>
-  )
 }
 
 export interface EditNodeDialogProps {
@@ -192,17 +150,21 @@ export function EditNodeDialog({ node, onClose, onSaved }: EditNodeDialogProps) 
         hint={t('manage.node.licenseHint')}
         error={shown(problems.license)}
       />
-      <CheckboxGroup
+      <CheckboxGroupField
         legend={t('manage.node.os')}
-        options={NODE_FILTER_OS}
-        labelOf={(option) => compatibilityName('os', option, t)}
+        options={NODE_FILTER_OS.map((value) => ({
+          value,
+          label: compatibilityName('os', value, t),
+        }))}
         selected={os}
         onChange={setOs}
       />
-      <CheckboxGroup
+      <CheckboxGroupField
         legend={t('manage.node.accelerators')}
-        options={NODE_FILTER_ACCELERATORS}
-        labelOf={(option) => compatibilityName('accelerator', option, t)}
+        options={NODE_FILTER_ACCELERATORS.map((value) => ({
+          value,
+          label: compatibilityName('accelerator', value, t),
+        }))}
         selected={accelerators}
         onChange={setAccelerators}
       />

@@ -1,10 +1,50 @@
-// Labelled form fields: the hint and the error message are tied to the control with
-// aria-describedby, and an error marks it aria-invalid.
-import { Button, Label, Select, Textarea, TextInput } from 'flowbite-react'
+// Labelled form fields, the one place that decides how a field looks and announces itself: the
+// hint and the error message are tied to the control with aria-describedby, and an error marks it
+// aria-invalid. Text, text area and select fields share FieldFrame (label above the control);
+// groups of checkboxes or radios share GroupFrame (a fieldset whose legend names the group).
+import { Button, Checkbox, Label, Radio, Select, Textarea, TextInput } from 'flowbite-react'
 import { useTranslation } from 'next-i18next/pages'
 import { useId, type ComponentProps, type ReactNode } from 'react'
 import { apiErrorMessage } from '@/src/lib/api-error'
 import { DESCRIPTION_MAX_LENGTH } from './limits'
+
+const HINT_CLASS = 'text-sm text-gray-600 dark:text-gray-400'
+const ERROR_CLASS = 'mt-1 text-sm font-medium text-red-700 dark:text-red-400'
+
+/** The ids a control (or group) is described by: its hint, then its error. */
+function describedBy(id: string, hint: unknown, error: unknown): string | undefined {
+  const ids = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean)
+  return ids.length ? ids.join(' ') : undefined
+}
+
+/** The hint and the error under a control or group, with the ids describedBy points at. */
+function HintAndError({ id, hint, error }: { id: string; hint?: ReactNode; error?: string }) {
+  return (
+    <>
+      {hint && (
+        <p id={`${id}-hint`} className={`mt-1 ${HINT_CLASS}`}>
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={`${id}-error`} className={ERROR_CLASS}>
+          {error}
+        </p>
+      )}
+    </>
+  )
+}
+
+/** "(optional)" after a label or legend. */
+function OptionalMark({ optional }: { optional?: boolean }) {
+  const { t } = useTranslation('common')
+  if (!optional) return null
+  return (
+    <span className="ml-1 font-normal text-gray-600 dark:text-gray-400">
+      ({t('manage.form.optional')})
+    </span>
+  )
+}
 
 interface FieldFrameProps {
   id: string
@@ -13,45 +53,32 @@ interface FieldFrameProps {
   error?: string
   /** Shown after the label, e.g. "(optional)". */
   optional?: boolean
+  /** Classes of the field's outer box (e.g. its share of a row). */
+  className?: string
   children: ReactNode
 }
 
 /** What every control gets: its id, the error colour and state, and its hint and error ids. */
 function controlProps(id: string, hint: unknown, error: unknown) {
-  const described = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean)
   return {
     id,
     color: error ? 'failure' : 'gray',
     'aria-invalid': error ? true : undefined,
-    'aria-describedby': described.length ? described.join(' ') : undefined,
+    'aria-describedby': describedBy(id, hint, error),
   }
 }
 
-function FieldFrame({ id, label, hint, error, optional, children }: FieldFrameProps) {
-  const { t } = useTranslation('common')
+function FieldFrame({ id, label, hint, error, optional, className, children }: FieldFrameProps) {
   return (
-    <div>
+    <div className={className}>
       <div className="mb-1 block">
         <Label htmlFor={id}>
           {label}
-          {optional && (
-            <span className="ml-1 font-normal text-gray-600 dark:text-gray-400">
-              ({t('manage.form.optional')})
-            </span>
-          )}
+          <OptionalMark optional={optional} />
         </Label>
       </div>
       {children}
-      {hint && (
-        <p id={`${id}-hint`} className="mt-1 text-sm text-gray-600 dark:text-gray-400">
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p id={`${id}-error`} className="mt-1 text-sm font-medium text-red-700 dark:text-red-400">
-          {error}
-        </p>
-      )}
+      <HintAndError id={id} hint={hint} error={error} />
     </div>
   )
 }
@@ -60,11 +87,20 @@ type Common = Omit<FieldFrameProps, 'id' | 'children'> & { id?: string }
 
 export type TextFieldProps = Common & Omit<ComponentProps<typeof TextInput>, 'id' | 'color'>
 
-export function TextField({ id, label, hint, error, optional, ...input }: TextFieldProps) {
+export function TextField({
+  id,
+  label,
+  hint,
+  error,
+  optional,
+  className,
+  ...input
+}: TextFieldProps) {
   const generated = useId()
   const fieldId = id ?? generated
+  const frame = { id: fieldId, label, hint, error, optional, className }
   return (
-    <FieldFrame id={fieldId} label={label} hint={hint} error={error} optional={optional}>
+    <FieldFrame {...frame}>
       <TextInput {...controlProps(fieldId, hint, error)} {...input} />
     </FieldFrame>
   )
@@ -72,11 +108,20 @@ export function TextField({ id, label, hint, error, optional, ...input }: TextFi
 
 export type TextAreaFieldProps = Common & Omit<ComponentProps<typeof Textarea>, 'id' | 'color'>
 
-export function TextAreaField({ id, label, hint, error, optional, ...input }: TextAreaFieldProps) {
+export function TextAreaField({
+  id,
+  label,
+  hint,
+  error,
+  optional,
+  className,
+  ...input
+}: TextAreaFieldProps) {
   const generated = useId()
   const fieldId = id ?? generated
+  const frame = { id: fieldId, label, hint, error, optional, className }
   return (
-    <FieldFrame id={fieldId} label={label} hint={hint} error={error} optional={optional}>
+    <FieldFrame {...frame}>
       <Textarea rows={4} {...controlProps(fieldId, hint, error)} {...input} />
     </FieldFrame>
   )
@@ -101,13 +146,202 @@ export function DescriptionField({
 
 export type SelectFieldProps = Common & Omit<ComponentProps<typeof Select>, 'id' | 'color'>
 
-export function SelectField({ id, label, hint, error, optional, ...input }: SelectFieldProps) {
+export function SelectField({
+  id,
+  label,
+  hint,
+  error,
+  optional,
+  className,
+  ...input
+}: SelectFieldProps) {
+  const generated = useId()
+  const fieldId = id ?? generated
+  const frame = { id: fieldId, label, hint, error, optional, className }
+  return (
+    <FieldFrame {...frame}>
+      <Select {...controlProps(fieldId, hint, error)} {...input} />
+    </FieldFrame>
+  )
+}
+
+export type CheckboxFieldProps = Omit<ComponentProps<typeof Checkbox>, 'id' | 'type'> & {
+  id?: string
+  label: string
+  hint?: ReactNode
+}
+
+/** One checkbox with its label beside it (and a hint under both, tied to it). */
+export function CheckboxField({ id, label, hint, className, ...input }: CheckboxFieldProps) {
   const generated = useId()
   const fieldId = id ?? generated
   return (
-    <FieldFrame id={fieldId} label={label} hint={hint} error={error} optional={optional}>
-      <Select {...controlProps(fieldId, hint, error)} {...input} />
-    </FieldFrame>
+    <div className={className}>
+      <div className="flex items-center gap-2">
+        <Checkbox
+          id={fieldId}
+          aria-describedby={describedBy(fieldId, hint, undefined)}
+          {...input}
+        />
+        <Label htmlFor={fieldId} className="font-normal">
+          {label}
+        </Label>
+      </div>
+      <HintAndError id={fieldId} hint={hint} />
+    </div>
+  )
+}
+
+interface GroupFrameProps {
+  id: string
+  legend: string
+  hint?: ReactNode
+  error?: string
+  optional?: boolean
+  /** `radiogroup` for radios: a group that may be marked aria-invalid. */
+  role?: 'radiogroup'
+  children: ReactNode
+}
+
+function GroupFrame({ id, legend, hint, error, optional, role, children }: GroupFrameProps) {
+  return (
+    <fieldset
+      role={role}
+      aria-describedby={describedBy(id, hint, error)}
+      aria-invalid={role && error ? true : undefined}
+    >
+      <legend className="mb-2 text-sm font-medium text-gray-900 dark:text-white">
+        {legend}
+        <OptionalMark optional={optional} />
+      </legend>
+      {children}
+      <HintAndError id={id} hint={hint} error={error} />
+    </fieldset>
+  )
+}
+
+export interface ChoiceOption<T extends string> {
+  value: T
+  label: string
+  /** Said of this option only, under its label and tied to its control. */
+  hint?: ReactNode
+}
+
+interface GroupCommon<T extends string> {
+  legend: string
+  options: readonly ChoiceOption<T>[]
+  hint?: ReactNode
+  error?: string
+  optional?: boolean
+}
+
+/** A choice's label, and its own hint. */
+function ChoiceLabel({ id, label, hint }: { id: string; label: string; hint?: ReactNode }) {
+  return (
+    <div>
+      <Label htmlFor={id} className={hint ? undefined : 'font-normal'}>
+        {label}
+      </Label>
+      {hint && (
+        <p id={`${id}-hint`} className={HINT_CLASS}>
+          {hint}
+        </p>
+      )}
+    </div>
+  )
+}
+
+export interface CheckboxGroupFieldProps<T extends string> extends GroupCommon<T> {
+  selected: readonly T[]
+  onChange: (selected: T[]) => void
+}
+
+/** Several checkboxes under one legend; `selected` keeps the order they were chosen in. */
+export function CheckboxGroupField<T extends string>({
+  legend,
+  options,
+  hint,
+  error,
+  optional,
+  selected,
+  onChange,
+}: CheckboxGroupFieldProps<T>) {
+  const id = useId()
+  return (
+    <GroupFrame id={id} legend={legend} hint={hint} error={error} optional={optional}>
+      <div className="flex flex-wrap gap-x-5 gap-y-2">
+        {options.map((option) => {
+          const optionId = `${id}-${option.value}`
+          return (
+            <div key={option.value} className="flex items-start gap-2">
+              <Checkbox
+                id={optionId}
+                checked={selected.includes(option.value)}
+                aria-invalid={error ? true : undefined}
+                aria-describedby={option.hint ? `${optionId}-hint` : undefined}
+                className="mt-0.5"
+                onChange={(event) =>
+                  onChange(
+                    event.target.checked
+                      ? [...selected, option.value]
+                      : selected.filter((value) => value !== option.value),
+                  )
+                }
+              />
+              <ChoiceLabel id={optionId} label={option.label} hint={option.hint} />
+            </div>
+          )
+        })}
+      </div>
+    </GroupFrame>
+  )
+}
+
+export interface RadioGroupFieldProps<T extends string> extends GroupCommon<T> {
+  value: T
+  onChange: (value: T) => void
+}
+
+/** One choice of several, as radios under one legend (each option may have its own hint). */
+export function RadioGroupField<T extends string>({
+  legend,
+  options,
+  hint,
+  error,
+  optional,
+  value,
+  onChange,
+}: RadioGroupFieldProps<T>) {
+  const id = useId()
+  return (
+    <GroupFrame
+      id={id}
+      legend={legend}
+      hint={hint}
+      error={error}
+      optional={optional}
+      role="radiogroup"
+    >
+      <div className="space-y-2">
+        {options.map((option) => {
+          const optionId = `${id}-${option.value}`
+          return (
+            <div key={option.value} className="flex items-start gap-2">
+              <Radio
+                id={optionId}
+                name={`${id}-choice`}
+                value={option.value}
+                checked={value === option.value}
+                onChange={() => onChange(option.value)}
+                aria-describedby={option.hint ? `${optionId}-hint` : undefined}
+                className="mt-0.5"
+              />
+              <ChoiceLabel id={optionId} label={option.label} hint={option.hint} />
+            </div>
+          )
+        })}
+      </div>
+    </GroupFrame>
   )
 }
 

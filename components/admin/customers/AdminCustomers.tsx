@@ -2,14 +2,14 @@
 // at once on Enter), newest first, a page at a time; the search and page live in the address.
 // Each row links to the customer's page (balance, ledger, lookups).
 import { keepPreviousData } from '@tanstack/react-query'
-import { Button, Label, TextInput } from 'flowbite-react'
+import { Button } from 'flowbite-react'
 import Link from 'next/link'
 import { useRouter } from 'next/router'
 import { useTranslation } from 'next-i18next/pages'
-import { useEffect, useEffectEvent, useId, useState, type FormEvent } from 'react'
+import { useEffect, useEffectEvent, useState, type FormEvent } from 'react'
 import { breakable } from '@/components/common/BreakableText'
 import { AdminTable, CELL } from '@/components/admin/nodes/AdminTable'
-import { LoadError } from '@/components/manage/fields'
+import { LoadError, TextField } from '@/components/manage/fields'
 import { LINK, MUTED } from '@/components/manage/styles'
 import { Badge } from '@/components/node/Badge'
 import { formatDate, formatNumber } from '@/components/node/format'
@@ -39,7 +39,6 @@ export interface EmailSearchProps {
  */
 export function EmailSearch({ value, onSearch }: EmailSearchProps) {
   const { t } = useTranslation('common')
-  const id = useId()
   const [text, setText] = useState(value)
   // The address text last seen, and the text last reported (null once the address has it).
   const [seen, setSeen] = useState(value)
@@ -78,22 +77,18 @@ export function EmailSearch({ value, onSearch }: EmailSearchProps) {
       onSubmit={submit}
       className="mb-6 flex flex-col gap-3 sm:flex-row sm:items-end"
     >
-      <div className="min-w-0 flex-1">
-        <Label htmlFor={`${id}-email`} className="mb-1 block">
-          {t('admin.customers.search.label')}
-        </Label>
-        <TextInput
-          id={`${id}-email`}
-          type="search"
-          value={text}
-          maxLength={EMAIL_SEARCH_MAX_LENGTH}
-          autoComplete="off"
-          autoCapitalize="none"
-          spellCheck={false}
-          placeholder={t('admin.customers.search.placeholder')}
-          onChange={(event) => setText(event.target.value)}
-        />
-      </div>
+      <TextField
+        className="min-w-0 flex-1"
+        label={t('admin.customers.search.label')}
+        type="search"
+        value={text}
+        maxLength={EMAIL_SEARCH_MAX_LENGTH}
+        autoComplete="off"
+        autoCapitalize="none"
+        spellCheck={false}
+        placeholder={t('admin.customers.search.placeholder')}
+        onChange={(event) => setText(event.target.value)}
+      />
       <Button type="submit" color="blue">
         {t('admin.customers.search.submit')}
       </Button>

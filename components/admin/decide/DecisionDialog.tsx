@@ -2,11 +2,10 @@
 // the publishers. One version goes through PUT /admin/nodes/{id}/versions/{v}; several through
 // one POST /admin/versions/decisions (one transaction and one audit batch, which can be undone).
 import { useQueryClient } from '@tanstack/react-query'
-import { Label, Radio } from 'flowbite-react'
 import { useTranslation } from 'next-i18next/pages'
-import { useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react'
+import { useRef, useState, type FormEvent, type KeyboardEvent } from 'react'
 import { FormDialog } from '@/components/manage/Dialog'
-import { FormMessage, TextAreaField } from '@/components/manage/fields'
+import { FormMessage, RadioGroupField, TextAreaField } from '@/components/manage/fields'
 import { useAdminDecideVersions, useAdminUpdateNodeVersion } from '@/src/api/generated/admin/admin'
 import { NodeVersionStatus } from '@/src/api/generated/model'
 import { apiErrorMessage } from '@/src/lib/api-error'
@@ -73,7 +72,6 @@ function DecisionDialogContent({
   onDecided,
 }: DecisionDialogProps) {
   const { t } = useTranslation('common')
-  const groupId = useId()
   const reasonRef = useRef<HTMLTextAreaElement>(null)
   const queryClient = useQueryClient()
   const [status, setStatus] = useState<DecisionStatus>(initialStatus)
@@ -173,39 +171,19 @@ function DecisionDialogContent({
         )}
       </div>
 
-      <fieldset>
-        <legend className="mb-2 text-sm font-medium text-gray-900 dark:text-white">
-          {t('admin.decide.decision')}
-        </legend>
-        <div className="space-y-2">
-          {DECISION_STATUSES.map((option) => {
-            const optionKey = decisionKey(option)
-            const id = `${groupId}-${optionKey}`
-            return (
-              <div key={option} className="flex items-start gap-2">
-                <Radio
-                  id={id}
-                  name={`${groupId}-status`}
-                  value={option}
-                  checked={status === option}
-                  onChange={() => {
-                    setStatus(option)
-                    setProblem(undefined)
-                  }}
-                  aria-describedby={`${id}-hint`}
-                  className="mt-0.5"
-                />
-                <div>
-                  <Label htmlFor={id}>{t(`admin.decide.option.${optionKey}`)}</Label>
-                  <p id={`${id}-hint`} className="text-sm text-gray-600 dark:text-gray-400">
-                    {t(`admin.decide.optionHint.${optionKey}`)}
-                  </p>
-                </div>
-              </div>
-            )
-          })}
-        </div>
-      </fieldset>
+      <RadioGroupField
+        legend={t('admin.decide.decision')}
+        options={DECISION_STATUSES.map((option) => ({
+          value: option,
+          label: t(`admin.decide.option.${decisionKey(option)}`),
+          hint: t(`admin.decide.optionHint.${decisionKey(option)}`),
+        }))}
+        value={status}
+        onChange={(option) => {
+          setStatus(option)
+          setProblem(undefined)
+        }}
+      />
 
       <TextAreaField
         ref={reasonRef}

@@ -1,8 +1,9 @@
 // The search form of the admin lists: a text (sent with Enter or the button) and "banned only"
 // (applied at once). The field follows the address when it changes from outside (back, a link).
-import { Button, Checkbox, Label, TextInput } from 'flowbite-react'
+import { Button } from 'flowbite-react'
+import { CheckboxField, TextField } from '@/components/manage/fields'
 import { useTranslation } from 'next-i18next/pages'
-import { useId, useState, type FormEvent } from 'react'
+import { useState, type FormEvent } from 'react'
 import { SEARCH_MAX_LENGTH } from '@/src/lib/constants'
 import type { AdminListFilters } from './list-filters'
 
@@ -18,7 +19,6 @@ export function AdminListFilterBar({ filters, onChange, section }: AdminListFilt
   const { t } = useTranslation('common')
   const label = (key: 'landmark' | 'search' | 'placeholder' | 'submit' | 'bannedOnly') =>
     t(`admin.${section}.filters.${key}`)
-  const id = useId()
   const [text, setText] = useState(filters.q)
   const [seen, setSeen] = useState(filters.q)
   if (filters.q !== seen) {
@@ -38,31 +38,23 @@ export function AdminListFilterBar({ filters, onChange, section }: AdminListFilt
       onSubmit={submit}
       className="mb-6 flex flex-col gap-3 sm:flex-row sm:items-end"
     >
-      <div className="min-w-0 flex-1">
-        <Label htmlFor={`${id}-q`} className="mb-1 block">
-          {label('search')}
-        </Label>
-        <TextInput
-          id={`${id}-q`}
-          type="search"
-          value={text}
-          maxLength={SEARCH_MAX_LENGTH}
-          autoComplete="off"
-          spellCheck={false}
-          placeholder={label('placeholder')}
-          onChange={(event) => setText(event.target.value)}
-        />
-      </div>
-      <div className="flex items-center gap-2 sm:h-10">
-        <Checkbox
-          id={`${id}-banned`}
-          checked={filters.banned}
-          onChange={(event) => onChange({ q: text.trim(), banned: event.target.checked, page: 1 })}
-        />
-        <Label htmlFor={`${id}-banned`} className="font-normal">
-          {label('bannedOnly')}
-        </Label>
-      </div>
+      <TextField
+        className="min-w-0 flex-1"
+        label={label('search')}
+        type="search"
+        value={text}
+        maxLength={SEARCH_MAX_LENGTH}
+        autoComplete="off"
+        spellCheck={false}
+        placeholder={label('placeholder')}
+        onChange={(event) => setText(event.target.value)}
+      />
+      <CheckboxField
+        className="flex items-center sm:h-10"
+        label={label('bannedOnly')}
+        checked={filters.banned}
+        onChange={(event) => onChange({ q: text.trim(), banned: event.target.checked, page: 1 })}
+      />
       <Button type="submit" color="blue">
         {label('submit')}
       </Button>
