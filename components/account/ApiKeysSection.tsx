@@ -4,13 +4,11 @@
 import { useQueryClient, type QueryClient } from '@tanstack/react-query'
 import { Button } from 'flowbite-react'
 import { useTranslation } from 'next-i18next/pages'
-import { useId, useRef, useState, type FormEvent } from 'react'
+import { useId, useState } from 'react'
 import { ConfirmDialog } from '@/components/manage/ConfirmDialog'
-import { FormDialog } from '@/components/manage/Dialog'
-import { FormMessage, LoadError, TextAreaField, TextField } from '@/components/manage/fields'
-import { SecretDialog } from '@/components/manage/SecretDialog'
+import { LoadError } from '@/components/manage/fields'
+import { CreateSecretDialog } from '@/components/manage/SecretDialog'
 import { CARD, MUTED } from '@/components/manage/styles'
-import { textProblem } from '@/components/manage/validation'
 import { formatDate } from '@/components/node/format'
 import {
   useCreateCustomerApiKey,
@@ -30,84 +28,28 @@ function invalidateAccount(queryClient: QueryClient): Promise<void> {
   return invalidateWhere(queryClient, (path) => path.startsWith('/customers/'))
 }
 
-/**
- * The create-key modal, mounted only while open: closing it unmounts the mutation (kept for 0 ms),
- * so the key is dropped from memory.
- */
+/** The create-key modal, mounted only while open (see CreateSecretDialog). */
 function CreateKeyDialog({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation('common')
   const queryClient = useQueryClient()
-  const nameRef = useRef<HTMLInputElement>(null)
-  const [name, setName] = useState('')
-  const [description, setDescription] = useState('')
-  const [submitted, setSubmitted] = useState(false)
   const create = useCreateCustomerApiKey({ mutation: { gcTime: 0 } })
   const created = create.data
-
-  const problems = {
-    name: textProblem(name, { max: NAME_MAX, required: t('account.keys.nameRequired') }, t),
-    description: textProblem(description, { max: DESCRIPTION_MAX }, t),
-  }
-  const close = () => {
-    create.reset()
-    onClose()
-  }
-  const submit = (event: FormEvent) => {
-    event.preventDefault()
-    setSubmitted(true)
-    if (problems.name || problems.description || create.isPending) return
-    create.mutate(
-      { data: { name: name.trim(), description: description.trim() || undefined } },
-      { onSuccess: () => void invalidateAccount(queryClient) },
-    )
-  }
-
-  if (created?.key) {
-    return (
-      <SecretDialog
-        secret={created.key}
-        onClose={close}
-        texts={{
-          title: t('account.keys.secretTitle'),
-          warning: t('account.keys.secretWarning'),
-          label: t('account.keys.secretLabel', { name: created.name }),
-          copy: t('account.keys.copy'),
-          copyFailed: t('account.keys.copyFailed'),
-        }}
-      />
-    )
-  }
-
   return (
-    <FormDialog
-      onClose={close}
-      title={t('account.keys.createTitle')}
-      initialFocus={nameRef}
-      label={t('account.keys.create')}
-      pendingLabel={t('account.keys.creating')}
+    <CreateSecretDialog
+      section="account.keys"
+      nameMax={NAME_MAX}
+      descriptionMax={DESCRIPTION_MAX}
       pending={create.isPending}
-      onSubmit={submit}
-    >
-      <TextField
-        ref={nameRef}
-        label={t('account.keys.name')}
-        value={name}
-        onChange={(event) => setName(event.target.value)}
-        required
-        autoComplete="off"
-        hint={t('account.keys.nameHint')}
-        error={submitted ? problems.name : undefined}
-      />
-      <TextAreaField
-        label={t('account.keys.description')}
-        value={description}
-        onChange={(event) => setDescription(event.target.value)}
-        optional
-        rows={2}
-        error={submitted ? problems.description : undefined}
-      />
-      {create.isError && <FormMessage kind="error">{apiErrorMessage(create.error, t)}</FormMessage>}
-    </FormDialog>
+      error={create.isError ? apiErrorMessage(create.error, t) : undefined}
+      created={created?.key ? { name: created.name, secret: created.key } : undefined}
+      onCreate={(data) =>
+        create.mutate({ data }, { onSuccess: () => void invalidateAccount(queryClient) })
+      }
+      onClose={() => {
+        create.reset()
+        onClose()
+      }}
+    />
   )
 }
 

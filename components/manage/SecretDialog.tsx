@@ -1,10 +1,13 @@
-// The dialog that shows a new secret (a publisher's token, a customer's API key) the one time the
-// API returns it: a warning that it will not be shown again, the secret and a copy button.
+// Creating a named secret (a publisher's token, a customer's API key) and the dialog that shows
+// it the one time the API returns it: a warning that it will not be shown again, the secret and a
+// copy button.
 import { Button } from 'flowbite-react'
 import { useTranslation } from 'next-i18next/pages'
-import { useId } from 'react'
+import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react'
 import { useCopyText } from '@/components/common/useCopyText'
-import { Dialog } from './Dialog'
+import { Dialog, FormDialog } from './Dialog'
+import { FormMessage, TextAreaField, TextField } from './fields'
+import { textProblem } from './validation'
 
 export interface SecretDialogTexts {
   title: string
@@ -86,5 +89,108 @@ export function SecretDialog({
         <CopySecret secret={secret} labelId={labelId} texts={texts} />
       </div>
     </Dialog>
+  )
+}
+
+/** Where a kind of secret keeps its texts: the same keys under each (see the locales). */
+export type SecretTextsSection = 'manage.tokens' | 'account.keys'
+
+export interface CreateSecretDialogProps {
+  section: SecretTextsSection
+  nameMax: number
+  descriptionMax: number
+  pending: boolean
+  /** The API's refusal, as a message. */
+  error?: string
+  /** What the API created, with its secret: shown instead of the form. */
+  created?: { name: string; secret: string }
+  onCreate: (values: { name: string; description?: string }) => void
+  /** Should drop the mutation (and so the secret). */
+  onClose: () => void
+  /** Fields of this kind of secret only, after name and description. */
+  children?: ReactNode
+}
+
+/**
+ * The create form of a named secret (name, optional description and the caller's own fields),
+ * then the secret once. Mount it only while open, with the mutation kept for 0 ms, so closing it
+ * drops the secret from memory.
+ */
+export function CreateSecretDialog({
+  section,
+  nameMax,
+  descriptionMax,
+  pending,
+  error,
+  created,
+  onCreate,
+  onClose,
+  children,
+}: CreateSecretDialogProps) {
+  const { t } = useTranslation('common')
+  const nameRef = useRef<HTMLInputElement>(null)
+  const [name, setName] = useState('')
+  const [description, setDescription] = useState('')
+  const [submitted, setSubmitted] = useState(false)
+  const text = (key: string, options?: Record<string, unknown>) => t(`${section}.${key}`, options)
+
+  const problems = {
+    name: textProblem(name, { max: nameMax, required: text('nameRequired') }, t),
+    description: textProblem(description, { max: descriptionMax }, t),
+  }
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    setSubmitted(true)
+    if (problems.name || problems.description || pending) return
+    onCreate({ name: name.trim(), description: description.trim() || undefined })
+  }
+
+  if (created) {
+    return (
+      <SecretDialog
+        secret={created.secret}
+        onClose={onClose}
+        texts={{
+          title: text('secretTitle'),
+          warning: text('secretWarning'),
+          label: text('secretLabel', { name: created.name }),
+          copy: text('copy'),
+          copyFailed: text('copyFailed'),
+        }}
+      />
+    )
+  }
+
+  return (
+    <FormDialog
+      onClose={onClose}
+      title={text('createTitle')}
+      initialFocus={nameRef}
+      label={text('create')}
+      pendingLabel={text('creating')}
+      pending={pending}
+      onSubmit={submit}
+    >
+      <TextField
+        ref={nameRef}
+        label={text('name')}
+        value={name}
+        onChange={(event) => setName(event.target.value)}
+        required
+        autoComplete="off"
+        hint={text('nameHint')}
+        error={submitted ? problems.name : undefined}
+      />
+      <TextAreaField
+        label={text('description')}
+        value={description}
+        onChange={(event) => setDescription(event.target.value)}
+        optional
+        rows={2}
+        error={submitted ? problems.description : undefined}
+      />
+      {children}
+      {error && <FormMessage kind="error">{error}</FormMessage>}
+    </FormDialog>
   )
 }

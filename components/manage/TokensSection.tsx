@@ -2,7 +2,7 @@
 // creation in a modal that shows the secret exactly once, and deletion.
 import { Button } from 'flowbite-react'
 import { useTranslation } from 'next-i18next/pages'
-import { useId, useRef, useState, type FormEvent } from 'react'
+import { useId, useState } from 'react'
 import { formatDate } from '@/components/node/format'
 import {
   CreatePersonalAccessTokenRequestExpiresInDays as ExpiresInDays,
@@ -16,21 +16,16 @@ import {
 import { apiErrorMessage } from '@/src/lib/api-error'
 import { DESCRIPTION_MAX_LENGTH, TOKEN_NAME_MAX_LENGTH } from './limits'
 import { ConfirmDialog } from './ConfirmDialog'
-import { FormDialog } from './Dialog'
-import { FormMessage, SelectField, TextAreaField, TextField } from './fields'
-import { SecretDialog } from './SecretDialog'
+import { FormMessage, SelectField } from './fields'
+import { CreateSecretDialog } from './SecretDialog'
 import { CARD, MUTED } from './styles'
-import { textProblem } from './validation'
 
 /** The expiry choices of the contract, in days, and "never" (no expiry). */
 export const TOKEN_EXPIRY_CHOICES = [...Object.values(ExpiresInDays), 'never'] as const
 type ExpiryChoice = (typeof TOKEN_EXPIRY_CHOICES)[number]
 const DEFAULT_EXPIRY: ExpiryChoice = ExpiresInDays.NUMBER_90
 
-/**
- * The create-token modal. It is mounted only while open: closing it unmounts the form and the
- * mutation (kept for 0 ms), so the secret is dropped from memory.
- */
+/** The create-token modal, mounted only while open (see CreateSecretDialog). */
 export function CreateTokenDialog({
   publisherId,
   onClose,
@@ -39,84 +34,27 @@ export function CreateTokenDialog({
   onClose: () => void
 }) {
   const { t } = useTranslation('common')
-  const nameRef = useRef<HTMLInputElement>(null)
-  const [name, setName] = useState('')
-  const [description, setDescription] = useState('')
   const [expiry, setExpiry] = useState<ExpiryChoice>(DEFAULT_EXPIRY)
-  const [submitted, setSubmitted] = useState(false)
   const create = useCreatePersonalAccessToken({ mutation: { gcTime: 0 } })
-  const created = create.data
-
-  const problems = {
-    name: textProblem(
-      name,
-      { max: TOKEN_NAME_MAX_LENGTH, required: t('manage.tokens.nameRequired') },
-      t,
-    ),
-    description: textProblem(description, { max: DESCRIPTION_MAX_LENGTH }, t),
-  }
-  const close = () => {
-    create.reset()
-    onClose()
-  }
-  const submit = (event: FormEvent) => {
-    event.preventDefault()
-    setSubmitted(true)
-    if (problems.name || problems.description || create.isPending) return
-    create.mutate({
-      publisherId,
-      data: {
-        name: name.trim(),
-        description: description.trim() || undefined,
-        expires_in_days: expiry === 'never' ? null : expiry,
-      },
-    })
-  }
-
-  if (created) {
-    return (
-      <SecretDialog
-        secret={created.token}
-        onClose={close}
-        texts={{
-          title: t('manage.tokens.secretTitle'),
-          warning: t('manage.tokens.secretWarning'),
-          label: t('manage.tokens.secretLabel', { name: created.name }),
-          copy: t('manage.tokens.copy'),
-          copyFailed: t('manage.tokens.copyFailed'),
-        }}
-      />
-    )
-  }
-
   return (
-    <FormDialog
-      onClose={close}
-      title={t('manage.tokens.createTitle')}
-      initialFocus={nameRef}
-      label={t('manage.tokens.create')}
-      pendingLabel={t('manage.tokens.creating')}
+    <CreateSecretDialog
+      section="manage.tokens"
+      nameMax={TOKEN_NAME_MAX_LENGTH}
+      descriptionMax={DESCRIPTION_MAX_LENGTH}
       pending={create.isPending}
-      onSubmit={submit}
+      error={create.isError ? apiErrorMessage(create.error, t) : undefined}
+      created={create.data && { name: create.data.name, secret: create.data.token }}
+      onCreate={(values) =>
+        create.mutate({
+          publisherId,
+          data: { ...values, expires_in_days: expiry === 'never' ? null : expiry },
+        })
+      }
+      onClose={() => {
+        create.reset()
+        onClose()
+      }}
     >
-      <TextField
-        ref={nameRef}
-        label={t('manage.tokens.name')}
-        value={name}
-        onChange={(event) => setName(event.target.value)}
-        required
-        autoComplete="off"
-        hint={t('manage.tokens.nameHint')}
-        error={submitted ? problems.name : undefined}
-      />
-      <TextAreaField
-        label={t('manage.tokens.description')}
-        value={description}
-        onChange={(event) => setDescription(event.target.value)}
-        optional
-        rows={2}
-        error={submitted ? problems.description : undefined}
-      />
       <SelectField
         label={t('manage.tokens.expiry')}
         value={String(expiry)}
@@ -134,8 +72,7 @@ export function CreateTokenDialog({
           </option>
         ))}
       </SelectField>
-      {create.isError && <FormMessage kind="error">{apiErrorMessage(create.error, t)}</FormMessage>}
-    </FormDialog>
+    </CreateSecretDialog>
   )
 }
 
