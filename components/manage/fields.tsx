@@ -87,7 +87,8 @@ type Common = Omit<FieldFrameProps, 'id' | 'children'> & { id?: string }
 
 export type TextFieldProps = Common & Omit<ComponentProps<typeof TextInput>, 'id' | 'color'>
 
-export function TextField({
+/** A field's frame props and its control's props (the caller's own after the shared ones). */
+function useFieldParts<P extends Common>({
   id,
   label,
   hint,
@@ -95,34 +96,31 @@ export function TextField({
   optional,
   className,
   ...input
-}: TextFieldProps) {
+}: P) {
   const generated = useId()
   const fieldId = id ?? generated
-  const frame = { id: fieldId, label, hint, error, optional, className }
+  return {
+    frame: { id: fieldId, label, hint, error, optional, className },
+    control: { ...controlProps(fieldId, hint, error), ...input },
+  }
+}
+
+export function TextField(props: TextFieldProps) {
+  const { frame, control } = useFieldParts(props)
   return (
     <FieldFrame {...frame}>
-      <TextInput {...controlProps(fieldId, hint, error)} {...input} />
+      <TextInput {...control} />
     </FieldFrame>
   )
 }
 
 export type TextAreaFieldProps = Common & Omit<ComponentProps<typeof Textarea>, 'id' | 'color'>
 
-export function TextAreaField({
-  id,
-  label,
-  hint,
-  error,
-  optional,
-  className,
-  ...input
-}: TextAreaFieldProps) {
-  const generated = useId()
-  const fieldId = id ?? generated
-  const frame = { id: fieldId, label, hint, error, optional, className }
+export function TextAreaField(props: TextAreaFieldProps) {
+  const { frame, control } = useFieldParts(props)
   return (
     <FieldFrame {...frame}>
-      <Textarea rows={4} {...controlProps(fieldId, hint, error)} {...input} />
+      <Textarea rows={4} {...control} />
     </FieldFrame>
   )
 }
@@ -146,21 +144,11 @@ export function DescriptionField({
 
 export type SelectFieldProps = Common & Omit<ComponentProps<typeof Select>, 'id' | 'color'>
 
-export function SelectField({
-  id,
-  label,
-  hint,
-  error,
-  optional,
-  className,
-  ...input
-}: SelectFieldProps) {
-  const generated = useId()
-  const fieldId = id ?? generated
-  const frame = { id: fieldId, label, hint, error, optional, className }
+export function SelectField(props: SelectFieldProps) {
+  const { frame, control } = useFieldParts(props)
   return (
     <FieldFrame {...frame}>
-      <Select {...controlProps(fieldId, hint, error)} {...input} />
+      <Select {...control} />
     </FieldFrame>
   )
 }
