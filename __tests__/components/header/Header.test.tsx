@@ -73,7 +73,7 @@ describe('Header (seed section 2)', () => {
     expect(screen.queryByTestId('avatar-initial')).not.toBeInTheDocument()
   })
 
-  it('logged in: the menu has a header with name and email, Your Nodes, a divider, Logout', async () => {
+  it('logged in: the menu has a header with name and email, Your Nodes, Your account, a divider, Logout', async () => {
     renderWithProviders(<Header />, { auth: { user: ada }, queryClient: withProfile(false) })
     expect(screen.queryByRole('link', { name: 'Login' })).not.toBeInTheDocument()
     expect(screen.getByText('Ada Lovelace')).toBeInTheDocument()
@@ -83,23 +83,27 @@ describe('Header (seed section 2)', () => {
       within(menu)
         .getAllByRole('menuitem')
         .map((item) => item.textContent),
-    ).toEqual(['Your Nodes', 'Logout'])
+    ).toEqual(['Your Nodes', 'Your account', 'Logout'])
     expect(within(menu).getByRole('menuitem', { name: 'Your Nodes' })).toHaveAttribute(
       'href',
       '/nodes',
+    )
+    expect(within(menu).getByRole('menuitem', { name: 'Your account' })).toHaveAttribute(
+      'href',
+      '/account',
     )
     expect(within(menu).getByRole('separator')).toBeInTheDocument()
     expect(within(menu).getByRole('menuitem', { name: 'Your Nodes' })).toHaveFocus()
   })
 
-  it('logged in as an admin: Admin Dashboard comes after Your Nodes', async () => {
+  it('logged in as an admin: Admin Dashboard comes after Your account', async () => {
     renderWithProviders(<Header />, { auth: { user: ada }, queryClient: withProfile(true) })
     const menu = await openUserMenu('Ada Lovelace')
     expect(
       within(menu)
         .getAllByRole('menuitem')
         .map((item) => item.textContent),
-    ).toEqual(['Your Nodes', 'Admin Dashboard', 'Logout'])
+    ).toEqual(['Your Nodes', 'Your account', 'Admin Dashboard', 'Logout'])
     expect(within(menu).getByRole('menuitem', { name: 'Admin Dashboard' })).toHaveAttribute(
       'href',
       '/admin',
@@ -113,7 +117,10 @@ describe('Header (seed section 2)', () => {
     press('ArrowDown')
     expect(screen.getByRole('menuitem', { name: 'Your Nodes' })).toHaveFocus()
     press('ArrowDown')
+    expect(screen.getByRole('menuitem', { name: 'Your account' })).toHaveFocus()
+    press('ArrowDown')
     expect(screen.getByRole('menuitem', { name: 'Admin Dashboard' })).toHaveFocus()
+    press('ArrowUp')
     press('ArrowUp')
     press('ArrowUp')
     expect(screen.getByRole('menuitem', { name: 'Logout' })).toHaveFocus()
