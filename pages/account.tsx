@@ -13,7 +13,12 @@ export default function AccountPage() {
   const { t } = useTranslation('common')
   return (
     <>
-      <Seo title={t('account.title')} description={t('account.intro')} path={ACCOUNT_PATH} noindex />
+      <Seo
+        title={t('account.title')}
+        description={t('account.intro')}
+        path={ACCOUNT_PATH}
+        noindex
+      />
       <main id="main-content" className={`${CONTAINER_CLASS} py-8 *:max-w-5xl`}>
         <h1 className="text-2xl font-bold text-gray-900 sm:text-3xl dark:text-white">
           {t('account.title')}

@@ -33,7 +33,15 @@ export function Fact({ label, children }: { label: string; children: ReactNode }
   )
 }
 
-export function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+export function Section({
+  id,
+  title,
+  children,
+}: {
+  id: string
+  title: string
+  children: ReactNode
+}) {
   return (
     <section aria-labelledby={id} className={CARD}>
       <h2 id={id} className={SECTION_TITLE}>
