@@ -1125,6 +1125,118 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/publishers/{publisherId}/nodes/{nodeId}/trusted-publishers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List a node's trusted publishers
+         * @description Who may call: the owners of the node's publisher and admins. A trusted publisher is a
+         *     GitHub Actions workflow allowed to publish this node without a stored secret: its job
+         *     exchanges its OIDC token for a short-lived publish token (`exchangeTrustedPublishingToken`).
+         *     Oldest first.
+         */
+        get: operations["listTrustedPublishers"];
+        put?: never;
+        /**
+         * Add a trusted publisher to a node
+         * @description Who may call: the owners of the node's publisher and admins. The repository owner's
+         *     numeric GitHub id is looked up when the trusted publisher is added (through
+         *     `GITHUB_API_URL`) and pinned, so a deleted and re-created account or organisation of
+         *     the same name never matches; 502 when GitHub cannot be reached. The same repository,
+         *     workflow and environment twice on one node is a 409. Written to the publisher's
+         *     audit trail (`trusted_publisher.add`). A node has at most 20.
+         */
+        post: operations["createTrustedPublisher"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/publishers/{publisherId}/nodes/{nodeId}/trusted-publishers/{trustedPublisherId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove a trusted publisher
+         * @description Who may call: the owners of the node's publisher and admins. Takes effect at once:
+         *     publish tokens it minted that are not used yet stop working too. Written to the
+         *     publisher's audit trail (`trusted_publisher.remove`).
+         */
+        delete: operations["deleteTrustedPublisher"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/publishers/{publisherId}/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The publisher's audit trail
+         * @description Who may call: the publisher's owners and admins. Newest first. Who changed the
+         *     publisher's publishing rights and how versions were published: trusted publishers
+         *     added and removed, tokens created and revoked, versions published (with a token or
+         *     from a workflow). Rows are never changed.
+         */
+        get: operations["listPublisherEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/trusted-publishing/exchange": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Exchange a GitHub Actions OIDC token for a publish token
+         * @description Who may call: anyone holding a GitHub Actions OIDC token (requested with audience
+         *     `comfy-registry`, or the value of `TRUSTED_PUBLISHING_AUDIENCE`) from a workflow that
+         *     is a trusted publisher of `node_id`; no Authorization header.
+         *
+         *     The OIDC token is verified against the issuer's JWKS (`TRUSTED_PUBLISHING_ISSUER`,
+         *     by default `https://token.actions.githubusercontent.com`): signature, `iss`, `aud`,
+         *     `exp`/`nbf`, then `repository`, `repository_owner_id`, `job_workflow_ref` (the
+         *     workflow file) and, when the trusted publisher names one, `environment`. A token id
+         *     (`jti`) already exchanged is refused. Every refusal is a 401 (or 403 when the token is
+         *     valid but matches no trusted publisher of the node) whose message names the claim that
+         *     failed, and writes nothing.
+         *
+         *     The answer is a publish token for this one node, valid for one publish and at most 15
+         *     minutes. Send it as `personal_access_token` to `publishNodeVersion` (what
+         *     `comfy node publish --token` does); the version records the repository, commit and
+         *     workflow run it came from.
+         */
+        post: operations["exchangeTrustedPublishingToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/customers": {
         parameters: {
             query?: never;
@@ -2476,6 +2588,7 @@ export interface components {
             status: components["schemas"]["NodeVersionStatus"];
             /** @description Why the version has its status (the reviewer's or scanner's reason). */
             status_reason?: string;
+            provenance?: components["schemas"]["VersionProvenance"];
             node_id: string;
             /** @description State of extracting ComfyUI nodes from the archive (e.g. `pending`, `success`, `failed`). */
             comfy_node_extract_status?: string;
@@ -2864,6 +2977,100 @@ export interface components {
         };
         PermissionResponse: {
             canEdit: boolean;
+        };
+        /** @description A GitHub Actions workflow allowed to publish a node (trusted publishing). */
+        TrustedPublisher: {
+            /** Format: uuid */
+            id: string;
+            node_id: string;
+            /** @description The GitHub user or organisation, e.g. `comfyanonymous`. */
+            repository_owner: string;
+            /** @description The owner's numeric GitHub id, pinned when the trusted publisher was added. */
+            repository_owner_id: string;
+            repository_name: string;
+            /** @description The workflow file under `.github/workflows/`, e.g. `publish.yml`. */
+            workflow_filename: string;
+            /** @description The GitHub environment the job must run in; "" means any. */
+            environment: string;
+            /** Format: date-time */
+            created_at: string;
+            /** @description Email (or user id) of who added it. */
+            created_by: string;
+            /**
+             * Format: date-time
+             * @description When a token from this workflow was last exchanged; null if never.
+             */
+            last_used_at: string | null;
+        };
+        CreateTrustedPublisherRequest: {
+            repository_owner: string;
+            repository_name: string;
+            /** @description The file name only, e.g. `publish.yml` (not a path). */
+            workflow_filename: string;
+            /** @description Optional GitHub environment name; empty or absent means any. */
+            environment?: string;
+        };
+        TrustedPublishingExchangeRequest: {
+            /** @description The GitHub Actions OIDC token (a JWT). */
+            token: string;
+            /** @description The node to publish. */
+            node_id: string;
+        };
+        TrustedPublishingExchangeResponse: {
+            /**
+             * @description The publish token (`cr_tp_…`): one publish of `node_id`, until `expires_at`. Send it
+             *     as `personal_access_token` to `publishNodeVersion`.
+             */
+            token: string;
+            /** Format: date-time */
+            expires_at: string;
+            publisher_id: string;
+            node_id: string;
+        };
+        /**
+         * @description How a version was published. `method` is `token` (a personal access token, named in
+         *     `token_name`) or `workflow` (trusted publishing: the repository, commit, workflow file
+         *     and run it came from). Versions published before provenance was recorded have
+         *     `method` `unknown`.
+         */
+        VersionProvenance: {
+            /** @enum {string} */
+            method: "token" | "workflow" | "unknown";
+            token_name?: string;
+            /** @description `owner/name` on GitHub. */
+            repository?: string;
+            commit_sha?: string;
+            workflow_filename?: string;
+            /** @description The job's `job_workflow_ref`, e.g. `owner/repo/.github/workflows/publish.yml@refs/tags/v1.2.0`. */
+            workflow_ref?: string;
+            environment?: string;
+            /** @description The workflow run on GitHub. */
+            run_url?: string;
+        };
+        PublisherEvent: {
+            /** Format: uuid */
+            id: string;
+            publisher_id: string;
+            /** @enum {string} */
+            kind: "trusted_publisher.add" | "trusted_publisher.remove" | "token.create" | "token.delete" | "version.publish";
+            /** @description Who did it, e.g. a member's email, or `workflow owner/repo` for a trusted publish. */
+            actor: string;
+            /** @description The node concerned; "" for publisher-wide events (tokens). */
+            node_id: string;
+            /**
+             * @description What changed, for people: the repository and workflow of a trusted publisher, the
+             *     token's name, or the version number and how it was published.
+             */
+            detail: string;
+            /** Format: date-time */
+            created_at: string;
+        };
+        PublisherEventListResponse: {
+            events: components["schemas"]["PublisherEvent"][];
+            total: number;
+            page: number;
+            limit: number;
+            totalPages: number;
         };
         PersonalAccessToken: {
             /** Format: uuid */
@@ -5138,6 +5345,182 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
+        };
+    };
+    listTrustedPublishers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Publisher id (lowercase letters, digits and `-`, starting with a letter). */
+                publisherId: components["parameters"]["PublisherIdPath"];
+                /** @description Node id (compared case-insensitively). */
+                nodeId: components["parameters"]["NodeIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The node's trusted publishers. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TrustedPublisher"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    createTrustedPublisher: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Publisher id (lowercase letters, digits and `-`, starting with a letter). */
+                publisherId: components["parameters"]["PublisherIdPath"];
+                /** @description Node id (compared case-insensitively). */
+                nodeId: components["parameters"]["NodeIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateTrustedPublisherRequest"];
+            };
+        };
+        responses: {
+            /** @description The trusted publisher. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TrustedPublisher"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            /** @description GitHub (or the OIDC issuer's JWKS) could not be reached. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    deleteTrustedPublisher: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Publisher id (lowercase letters, digits and `-`, starting with a letter). */
+                publisherId: components["parameters"]["PublisherIdPath"];
+                /** @description Node id (compared case-insensitively). */
+                nodeId: components["parameters"]["NodeIdPath"];
+                trustedPublisherId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    listPublisherEvents: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1 (at most 100000, i.e. ten million items in at most 100 per page). */
+                page?: components["parameters"]["Page"];
+                /** @description Items per page. */
+                limit?: components["parameters"]["Limit"];
+            };
+            header?: never;
+            path: {
+                /** @description Publisher id (lowercase letters, digits and `-`, starting with a letter). */
+                publisherId: components["parameters"]["PublisherIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of events. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublisherEventListResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    exchangeTrustedPublishingToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TrustedPublishingExchangeRequest"];
+            };
+        };
+        responses: {
+            /** @description The publish token. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TrustedPublishingExchangeResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            /** @description GitHub (or the OIDC issuer's JWKS) could not be reached. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
         };
     };
     listCustomers: {

@@ -81,6 +81,16 @@ export const adminUpdateNodeVersionResponse = zod.object({
   "deprecated": zod.boolean().optional(),
   "status": zod.enum(['NodeVersionStatusActive', 'NodeVersionStatusDeleted', 'NodeVersionStatusBanned', 'NodeVersionStatusPending', 'NodeVersionStatusFlagged']),
   "status_reason": zod.string().optional().describe('Why the version has its status (the reviewer\'s or scanner\'s reason).'),
+  "provenance": zod.object({
+  "method": zod.enum(['token', 'workflow', 'unknown']),
+  "token_name": zod.string().optional(),
+  "repository": zod.string().optional().describe('`owner/name` on GitHub.'),
+  "commit_sha": zod.string().optional(),
+  "workflow_filename": zod.string().optional(),
+  "workflow_ref": zod.string().optional().describe('The job\'s `job_workflow_ref`, e.g. `owner/repo/.github/workflows/publish.yml@refs/tags/v1.2.0`.'),
+  "environment": zod.string().optional(),
+  "run_url": zod.string().optional().describe('The workflow run on GitHub.')
+}).optional().describe('How a version was published. `method` is `token` (a personal access token, named in\n`token_name`) or `workflow` (trusted publishing: the repository, commit, workflow file\nand run it came from). Versions published before provenance was recorded have\n`method` `unknown`.\n'),
   "node_id": zod.string(),
   "comfy_node_extract_status": zod.string().optional().describe('State of extracting ComfyUI nodes from the archive (e.g. `pending`, `success`, `failed`).'),
   "supported_os": zod.array(zod.string()).optional(),
@@ -169,6 +179,16 @@ export const adminUpdateNodeResponse = zod.object({
   "deprecated": zod.boolean().optional(),
   "status": zod.enum(['NodeVersionStatusActive', 'NodeVersionStatusDeleted', 'NodeVersionStatusBanned', 'NodeVersionStatusPending', 'NodeVersionStatusFlagged']),
   "status_reason": zod.string().optional().describe('Why the version has its status (the reviewer\'s or scanner\'s reason).'),
+  "provenance": zod.object({
+  "method": zod.enum(['token', 'workflow', 'unknown']),
+  "token_name": zod.string().optional(),
+  "repository": zod.string().optional().describe('`owner/name` on GitHub.'),
+  "commit_sha": zod.string().optional(),
+  "workflow_filename": zod.string().optional(),
+  "workflow_ref": zod.string().optional().describe('The job\'s `job_workflow_ref`, e.g. `owner/repo/.github/workflows/publish.yml@refs/tags/v1.2.0`.'),
+  "environment": zod.string().optional(),
+  "run_url": zod.string().optional().describe('The workflow run on GitHub.')
+}).optional().describe('How a version was published. `method` is `token` (a personal access token, named in\n`token_name`) or `workflow` (trusted publishing: the repository, commit, workflow file\nand run it came from). Versions published before provenance was recorded have\n`method` `unknown`.\n'),
   "node_id": zod.string(),
   "comfy_node_extract_status": zod.string().optional().describe('State of extracting ComfyUI nodes from the archive (e.g. `pending`, `success`, `failed`).'),
   "supported_os": zod.array(zod.string()).optional(),
@@ -335,6 +355,16 @@ export const adminDecideVersionsResponse = zod.object({
   "deprecated": zod.boolean().optional(),
   "status": zod.enum(['NodeVersionStatusActive', 'NodeVersionStatusDeleted', 'NodeVersionStatusBanned', 'NodeVersionStatusPending', 'NodeVersionStatusFlagged']),
   "status_reason": zod.string().optional().describe('Why the version has its status (the reviewer\'s or scanner\'s reason).'),
+  "provenance": zod.object({
+  "method": zod.enum(['token', 'workflow', 'unknown']),
+  "token_name": zod.string().optional(),
+  "repository": zod.string().optional().describe('`owner/name` on GitHub.'),
+  "commit_sha": zod.string().optional(),
+  "workflow_filename": zod.string().optional(),
+  "workflow_ref": zod.string().optional().describe('The job\'s `job_workflow_ref`, e.g. `owner/repo/.github/workflows/publish.yml@refs/tags/v1.2.0`.'),
+  "environment": zod.string().optional(),
+  "run_url": zod.string().optional().describe('The workflow run on GitHub.')
+}).optional().describe('How a version was published. `method` is `token` (a personal access token, named in\n`token_name`) or `workflow` (trusted publishing: the repository, commit, workflow file\nand run it came from). Versions published before provenance was recorded have\n`method` `unknown`.\n'),
   "node_id": zod.string(),
   "comfy_node_extract_status": zod.string().optional().describe('State of extracting ComfyUI nodes from the archive (e.g. `pending`, `success`, `failed`).'),
   "supported_os": zod.array(zod.string()).optional(),
@@ -664,6 +694,16 @@ export const listAllNodesResponse = zod.object({
   "deprecated": zod.boolean().optional(),
   "status": zod.enum(['NodeVersionStatusActive', 'NodeVersionStatusDeleted', 'NodeVersionStatusBanned', 'NodeVersionStatusPending', 'NodeVersionStatusFlagged']),
   "status_reason": zod.string().optional().describe('Why the version has its status (the reviewer\'s or scanner\'s reason).'),
+  "provenance": zod.object({
+  "method": zod.enum(['token', 'workflow', 'unknown']),
+  "token_name": zod.string().optional(),
+  "repository": zod.string().optional().describe('`owner/name` on GitHub.'),
+  "commit_sha": zod.string().optional(),
+  "workflow_filename": zod.string().optional(),
+  "workflow_ref": zod.string().optional().describe('The job\'s `job_workflow_ref`, e.g. `owner/repo/.github/workflows/publish.yml@refs/tags/v1.2.0`.'),
+  "environment": zod.string().optional(),
+  "run_url": zod.string().optional().describe('The workflow run on GitHub.')
+}).optional().describe('How a version was published. `method` is `token` (a personal access token, named in\n`token_name`) or `workflow` (trusted publishing: the repository, commit, workflow file\nand run it came from). Versions published before provenance was recorded have\n`method` `unknown`.\n'),
   "node_id": zod.string(),
   "comfy_node_extract_status": zod.string().optional().describe('State of extracting ComfyUI nodes from the archive (e.g. `pending`, `success`, `failed`).'),
   "supported_os": zod.array(zod.string()).optional(),
@@ -802,6 +842,16 @@ export const searchNodesResponse = zod.object({
   "deprecated": zod.boolean().optional(),
   "status": zod.enum(['NodeVersionStatusActive', 'NodeVersionStatusDeleted', 'NodeVersionStatusBanned', 'NodeVersionStatusPending', 'NodeVersionStatusFlagged']),
   "status_reason": zod.string().optional().describe('Why the version has its status (the reviewer\'s or scanner\'s reason).'),
+  "provenance": zod.object({
+  "method": zod.enum(['token', 'workflow', 'unknown']),
+  "token_name": zod.string().optional(),
+  "repository": zod.string().optional().describe('`owner/name` on GitHub.'),
+  "commit_sha": zod.string().optional(),
+  "workflow_filename": zod.string().optional(),
+  "workflow_ref": zod.string().optional().describe('The job\'s `job_workflow_ref`, e.g. `owner/repo/.github/workflows/publish.yml@refs/tags/v1.2.0`.'),
+  "environment": zod.string().optional(),
+  "run_url": zod.string().optional().describe('The workflow run on GitHub.')
+}).optional().describe('How a version was published. `method` is `token` (a personal access token, named in\n`token_name`) or `workflow` (trusted publishing: the repository, commit, workflow file\nand run it came from). Versions published before provenance was recorded have\n`method` `unknown`.\n'),
   "node_id": zod.string(),
   "comfy_node_extract_status": zod.string().optional().describe('State of extracting ComfyUI nodes from the archive (e.g. `pending`, `success`, `failed`).'),
   "supported_os": zod.array(zod.string()).optional(),
@@ -958,6 +1008,16 @@ export const getNodeResponse = zod.object({
   "deprecated": zod.boolean().optional(),
   "status": zod.enum(['NodeVersionStatusActive', 'NodeVersionStatusDeleted', 'NodeVersionStatusBanned', 'NodeVersionStatusPending', 'NodeVersionStatusFlagged']),
   "status_reason": zod.string().optional().describe('Why the version has its status (the reviewer\'s or scanner\'s reason).'),
+  "provenance": zod.object({
+  "method": zod.enum(['token', 'workflow', 'unknown']),
+  "token_name": zod.string().optional(),
+  "repository": zod.string().optional().describe('`owner/name` on GitHub.'),
+  "commit_sha": zod.string().optional(),
+  "workflow_filename": zod.string().optional(),
+  "workflow_ref": zod.string().optional().describe('The job\'s `job_workflow_ref`, e.g. `owner/repo/.github/workflows/publish.yml@refs/tags/v1.2.0`.'),
+  "environment": zod.string().optional(),
+  "run_url": zod.string().optional().describe('The workflow run on GitHub.')
+}).optional().describe('How a version was published. `method` is `token` (a personal access token, named in\n`token_name`) or `workflow` (trusted publishing: the repository, commit, workflow file\nand run it came from). Versions published before provenance was recorded have\n`method` `unknown`.\n'),
   "node_id": zod.string(),
   "comfy_node_extract_status": zod.string().optional().describe('State of extracting ComfyUI nodes from the archive (e.g. `pending`, `success`, `failed`).'),
   "supported_os": zod.array(zod.string()).optional(),
@@ -1067,6 +1127,16 @@ export const installNodeResponse = zod.object({
   "deprecated": zod.boolean().optional(),
   "status": zod.enum(['NodeVersionStatusActive', 'NodeVersionStatusDeleted', 'NodeVersionStatusBanned', 'NodeVersionStatusPending', 'NodeVersionStatusFlagged']),
   "status_reason": zod.string().optional().describe('Why the version has its status (the reviewer\'s or scanner\'s reason).'),
+  "provenance": zod.object({
+  "method": zod.enum(['token', 'workflow', 'unknown']),
+  "token_name": zod.string().optional(),
+  "repository": zod.string().optional().describe('`owner/name` on GitHub.'),
+  "commit_sha": zod.string().optional(),
+  "workflow_filename": zod.string().optional(),
+  "workflow_ref": zod.string().optional().describe('The job\'s `job_workflow_ref`, e.g. `owner/repo/.github/workflows/publish.yml@refs/tags/v1.2.0`.'),
+  "environment": zod.string().optional(),
+  "run_url": zod.string().optional().describe('The workflow run on GitHub.')
+}).optional().describe('How a version was published. `method` is `token` (a personal access token, named in\n`token_name`) or `workflow` (trusted publishing: the repository, commit, workflow file\nand run it came from). Versions published before provenance was recorded have\n`method` `unknown`.\n'),
   "node_id": zod.string(),
   "comfy_node_extract_status": zod.string().optional().describe('State of extracting ComfyUI nodes from the archive (e.g. `pending`, `success`, `failed`).'),
   "supported_os": zod.array(zod.string()).optional(),
@@ -1143,6 +1213,16 @@ export const postNodeReviewResponse = zod.object({
   "deprecated": zod.boolean().optional(),
   "status": zod.enum(['NodeVersionStatusActive', 'NodeVersionStatusDeleted', 'NodeVersionStatusBanned', 'NodeVersionStatusPending', 'NodeVersionStatusFlagged']),
   "status_reason": zod.string().optional().describe('Why the version has its status (the reviewer\'s or scanner\'s reason).'),
+  "provenance": zod.object({
+  "method": zod.enum(['token', 'workflow', 'unknown']),
+  "token_name": zod.string().optional(),
+  "repository": zod.string().optional().describe('`owner/name` on GitHub.'),
+  "commit_sha": zod.string().optional(),
+  "workflow_filename": zod.string().optional(),
+  "workflow_ref": zod.string().optional().describe('The job\'s `job_workflow_ref`, e.g. `owner/repo/.github/workflows/publish.yml@refs/tags/v1.2.0`.'),
+  "environment": zod.string().optional(),
+  "run_url": zod.string().optional().describe('The workflow run on GitHub.')
+}).optional().describe('How a version was published. `method` is `token` (a personal access token, named in\n`token_name`) or `workflow` (trusted publishing: the repository, commit, workflow file\nand run it came from). Versions published before provenance was recorded have\n`method` `unknown`.\n'),
   "node_id": zod.string(),
   "comfy_node_extract_status": zod.string().optional().describe('State of extracting ComfyUI nodes from the archive (e.g. `pending`, `success`, `failed`).'),
   "supported_os": zod.array(zod.string()).optional(),
@@ -1258,6 +1338,16 @@ export const listNodeVersionsResponseItem = zod.object({
   "deprecated": zod.boolean().optional(),
   "status": zod.enum(['NodeVersionStatusActive', 'NodeVersionStatusDeleted', 'NodeVersionStatusBanned', 'NodeVersionStatusPending', 'NodeVersionStatusFlagged']),
   "status_reason": zod.string().optional().describe('Why the version has its status (the reviewer\'s or scanner\'s reason).'),
+  "provenance": zod.object({
+  "method": zod.enum(['token', 'workflow', 'unknown']),
+  "token_name": zod.string().optional(),
+  "repository": zod.string().optional().describe('`owner/name` on GitHub.'),
+  "commit_sha": zod.string().optional(),
+  "workflow_filename": zod.string().optional(),
+  "workflow_ref": zod.string().optional().describe('The job\'s `job_workflow_ref`, e.g. `owner/repo/.github/workflows/publish.yml@refs/tags/v1.2.0`.'),
+  "environment": zod.string().optional(),
+  "run_url": zod.string().optional().describe('The workflow run on GitHub.')
+}).optional().describe('How a version was published. `method` is `token` (a personal access token, named in\n`token_name`) or `workflow` (trusted publishing: the repository, commit, workflow file\nand run it came from). Versions published before provenance was recorded have\n`method` `unknown`.\n'),
   "node_id": zod.string(),
   "comfy_node_extract_status": zod.string().optional().describe('State of extracting ComfyUI nodes from the archive (e.g. `pending`, `success`, `failed`).'),
   "supported_os": zod.array(zod.string()).optional(),
@@ -1319,6 +1409,16 @@ export const getNodeVersionResponse = zod.object({
   "deprecated": zod.boolean().optional(),
   "status": zod.enum(['NodeVersionStatusActive', 'NodeVersionStatusDeleted', 'NodeVersionStatusBanned', 'NodeVersionStatusPending', 'NodeVersionStatusFlagged']),
   "status_reason": zod.string().optional().describe('Why the version has its status (the reviewer\'s or scanner\'s reason).'),
+  "provenance": zod.object({
+  "method": zod.enum(['token', 'workflow', 'unknown']),
+  "token_name": zod.string().optional(),
+  "repository": zod.string().optional().describe('`owner/name` on GitHub.'),
+  "commit_sha": zod.string().optional(),
+  "workflow_filename": zod.string().optional(),
+  "workflow_ref": zod.string().optional().describe('The job\'s `job_workflow_ref`, e.g. `owner/repo/.github/workflows/publish.yml@refs/tags/v1.2.0`.'),
+  "environment": zod.string().optional(),
+  "run_url": zod.string().optional().describe('The workflow run on GitHub.')
+}).optional().describe('How a version was published. `method` is `token` (a personal access token, named in\n`token_name`) or `workflow` (trusted publishing: the repository, commit, workflow file\nand run it came from). Versions published before provenance was recorded have\n`method` `unknown`.\n'),
   "node_id": zod.string(),
   "comfy_node_extract_status": zod.string().optional().describe('State of extracting ComfyUI nodes from the archive (e.g. `pending`, `success`, `failed`).'),
   "supported_os": zod.array(zod.string()).optional(),
@@ -1594,6 +1694,16 @@ export const getNodeByComfyNodeNameResponse = zod.object({
   "deprecated": zod.boolean().optional(),
   "status": zod.enum(['NodeVersionStatusActive', 'NodeVersionStatusDeleted', 'NodeVersionStatusBanned', 'NodeVersionStatusPending', 'NodeVersionStatusFlagged']),
   "status_reason": zod.string().optional().describe('Why the version has its status (the reviewer\'s or scanner\'s reason).'),
+  "provenance": zod.object({
+  "method": zod.enum(['token', 'workflow', 'unknown']),
+  "token_name": zod.string().optional(),
+  "repository": zod.string().optional().describe('`owner/name` on GitHub.'),
+  "commit_sha": zod.string().optional(),
+  "workflow_filename": zod.string().optional(),
+  "workflow_ref": zod.string().optional().describe('The job\'s `job_workflow_ref`, e.g. `owner/repo/.github/workflows/publish.yml@refs/tags/v1.2.0`.'),
+  "environment": zod.string().optional(),
+  "run_url": zod.string().optional().describe('The workflow run on GitHub.')
+}).optional().describe('How a version was published. `method` is `token` (a personal access token, named in\n`token_name`) or `workflow` (trusted publishing: the repository, commit, workflow file\nand run it came from). Versions published before provenance was recorded have\n`method` `unknown`.\n'),
   "node_id": zod.string(),
   "comfy_node_extract_status": zod.string().optional().describe('State of extracting ComfyUI nodes from the archive (e.g. `pending`, `success`, `failed`).'),
   "supported_os": zod.array(zod.string()).optional(),
@@ -1709,6 +1819,16 @@ export const listAllNodeVersionsResponse = zod.object({
   "deprecated": zod.boolean().optional(),
   "status": zod.enum(['NodeVersionStatusActive', 'NodeVersionStatusDeleted', 'NodeVersionStatusBanned', 'NodeVersionStatusPending', 'NodeVersionStatusFlagged']),
   "status_reason": zod.string().optional().describe('Why the version has its status (the reviewer\'s or scanner\'s reason).'),
+  "provenance": zod.object({
+  "method": zod.enum(['token', 'workflow', 'unknown']),
+  "token_name": zod.string().optional(),
+  "repository": zod.string().optional().describe('`owner/name` on GitHub.'),
+  "commit_sha": zod.string().optional(),
+  "workflow_filename": zod.string().optional(),
+  "workflow_ref": zod.string().optional().describe('The job\'s `job_workflow_ref`, e.g. `owner/repo/.github/workflows/publish.yml@refs/tags/v1.2.0`.'),
+  "environment": zod.string().optional(),
+  "run_url": zod.string().optional().describe('The workflow run on GitHub.')
+}).optional().describe('How a version was published. `method` is `token` (a personal access token, named in\n`token_name`) or `workflow` (trusted publishing: the repository, commit, workflow file\nand run it came from). Versions published before provenance was recorded have\n`method` `unknown`.\n'),
   "node_id": zod.string(),
   "comfy_node_extract_status": zod.string().optional().describe('State of extracting ComfyUI nodes from the archive (e.g. `pending`, `success`, `failed`).'),
   "supported_os": zod.array(zod.string()).optional(),
@@ -2059,6 +2179,16 @@ export const listNodesForPublisherResponseItem = zod.object({
   "deprecated": zod.boolean().optional(),
   "status": zod.enum(['NodeVersionStatusActive', 'NodeVersionStatusDeleted', 'NodeVersionStatusBanned', 'NodeVersionStatusPending', 'NodeVersionStatusFlagged']),
   "status_reason": zod.string().optional().describe('Why the version has its status (the reviewer\'s or scanner\'s reason).'),
+  "provenance": zod.object({
+  "method": zod.enum(['token', 'workflow', 'unknown']),
+  "token_name": zod.string().optional(),
+  "repository": zod.string().optional().describe('`owner/name` on GitHub.'),
+  "commit_sha": zod.string().optional(),
+  "workflow_filename": zod.string().optional(),
+  "workflow_ref": zod.string().optional().describe('The job\'s `job_workflow_ref`, e.g. `owner/repo/.github/workflows/publish.yml@refs/tags/v1.2.0`.'),
+  "environment": zod.string().optional(),
+  "run_url": zod.string().optional().describe('The workflow run on GitHub.')
+}).optional().describe('How a version was published. `method` is `token` (a personal access token, named in\n`token_name`) or `workflow` (trusted publishing: the repository, commit, workflow file\nand run it came from). Versions published before provenance was recorded have\n`method` `unknown`.\n'),
   "node_id": zod.string(),
   "comfy_node_extract_status": zod.string().optional().describe('State of extracting ComfyUI nodes from the archive (e.g. `pending`, `success`, `failed`).'),
   "supported_os": zod.array(zod.string()).optional(),
@@ -2218,6 +2348,16 @@ export const listNodesForPublisherV2Response = zod.object({
   "deprecated": zod.boolean().optional(),
   "status": zod.enum(['NodeVersionStatusActive', 'NodeVersionStatusDeleted', 'NodeVersionStatusBanned', 'NodeVersionStatusPending', 'NodeVersionStatusFlagged']),
   "status_reason": zod.string().optional().describe('Why the version has its status (the reviewer\'s or scanner\'s reason).'),
+  "provenance": zod.object({
+  "method": zod.enum(['token', 'workflow', 'unknown']),
+  "token_name": zod.string().optional(),
+  "repository": zod.string().optional().describe('`owner/name` on GitHub.'),
+  "commit_sha": zod.string().optional(),
+  "workflow_filename": zod.string().optional(),
+  "workflow_ref": zod.string().optional().describe('The job\'s `job_workflow_ref`, e.g. `owner/repo/.github/workflows/publish.yml@refs/tags/v1.2.0`.'),
+  "environment": zod.string().optional(),
+  "run_url": zod.string().optional().describe('The workflow run on GitHub.')
+}).optional().describe('How a version was published. `method` is `token` (a personal access token, named in\n`token_name`) or `workflow` (trusted publishing: the repository, commit, workflow file\nand run it came from). Versions published before provenance was recorded have\n`method` `unknown`.\n'),
   "node_id": zod.string(),
   "comfy_node_extract_status": zod.string().optional().describe('State of extracting ComfyUI nodes from the archive (e.g. `pending`, `success`, `failed`).'),
   "supported_os": zod.array(zod.string()).optional(),
@@ -2359,6 +2499,16 @@ export const updateNodeResponse = zod.object({
   "deprecated": zod.boolean().optional(),
   "status": zod.enum(['NodeVersionStatusActive', 'NodeVersionStatusDeleted', 'NodeVersionStatusBanned', 'NodeVersionStatusPending', 'NodeVersionStatusFlagged']),
   "status_reason": zod.string().optional().describe('Why the version has its status (the reviewer\'s or scanner\'s reason).'),
+  "provenance": zod.object({
+  "method": zod.enum(['token', 'workflow', 'unknown']),
+  "token_name": zod.string().optional(),
+  "repository": zod.string().optional().describe('`owner/name` on GitHub.'),
+  "commit_sha": zod.string().optional(),
+  "workflow_filename": zod.string().optional(),
+  "workflow_ref": zod.string().optional().describe('The job\'s `job_workflow_ref`, e.g. `owner/repo/.github/workflows/publish.yml@refs/tags/v1.2.0`.'),
+  "environment": zod.string().optional(),
+  "run_url": zod.string().optional().describe('The workflow run on GitHub.')
+}).optional().describe('How a version was published. `method` is `token` (a personal access token, named in\n`token_name`) or `workflow` (trusted publishing: the repository, commit, workflow file\nand run it came from). Versions published before provenance was recorded have\n`method` `unknown`.\n'),
   "node_id": zod.string(),
   "comfy_node_extract_status": zod.string().optional().describe('State of extracting ComfyUI nodes from the archive (e.g. `pending`, `success`, `failed`).'),
   "supported_os": zod.array(zod.string()).optional(),
@@ -2592,6 +2742,16 @@ export const updateNodeVersionResponse = zod.object({
   "deprecated": zod.boolean().optional(),
   "status": zod.enum(['NodeVersionStatusActive', 'NodeVersionStatusDeleted', 'NodeVersionStatusBanned', 'NodeVersionStatusPending', 'NodeVersionStatusFlagged']),
   "status_reason": zod.string().optional().describe('Why the version has its status (the reviewer\'s or scanner\'s reason).'),
+  "provenance": zod.object({
+  "method": zod.enum(['token', 'workflow', 'unknown']),
+  "token_name": zod.string().optional(),
+  "repository": zod.string().optional().describe('`owner/name` on GitHub.'),
+  "commit_sha": zod.string().optional(),
+  "workflow_filename": zod.string().optional(),
+  "workflow_ref": zod.string().optional().describe('The job\'s `job_workflow_ref`, e.g. `owner/repo/.github/workflows/publish.yml@refs/tags/v1.2.0`.'),
+  "environment": zod.string().optional(),
+  "run_url": zod.string().optional().describe('The workflow run on GitHub.')
+}).optional().describe('How a version was published. `method` is `token` (a personal access token, named in\n`token_name`) or `workflow` (trusted publishing: the repository, commit, workflow file\nand run it came from). Versions published before provenance was recorded have\n`method` `unknown`.\n'),
   "node_id": zod.string(),
   "comfy_node_extract_status": zod.string().optional().describe('State of extracting ComfyUI nodes from the archive (e.g. `pending`, `success`, `failed`).'),
   "supported_os": zod.array(zod.string()).optional(),
@@ -2813,6 +2973,175 @@ export const deletePersonalAccessTokenPathPublisherIdRegExp = new RegExp('^[a-z]
 export const deletePersonalAccessTokenParams = zod.object({
   "publisherId": zod.string().min(1).max(deletePersonalAccessTokenPathPublisherIdMax).regex(deletePersonalAccessTokenPathPublisherIdRegExp).describe('Publisher id (lowercase letters, digits and `-`, starting with a letter).'),
   "tokenId": zod.string().uuid()
+})
+
+
+/**
+ * Who may call: the owners of the node's publisher and admins. A trusted publisher is a
+GitHub Actions workflow allowed to publish this node without a stored secret: its job
+exchanges its OIDC token for a short-lived publish token (`exchangeTrustedPublishingToken`).
+Oldest first.
+
+ * @summary List a node's trusted publishers
+ */
+export const listTrustedPublishersPathPublisherIdMax = 100;
+export const listTrustedPublishersPathPublisherIdRegExp = new RegExp('^[a-z][a-z0-9-]*$');
+export const listTrustedPublishersPathNodeIdMax = 100;
+export const listTrustedPublishersPathNodeIdRegExp = new RegExp('^[A-Za-z0-9](?:[A-Za-z0-9._-]{0,98}[A-Za-z0-9])?$');
+
+
+export const listTrustedPublishersParams = zod.object({
+  "publisherId": zod.string().min(1).max(listTrustedPublishersPathPublisherIdMax).regex(listTrustedPublishersPathPublisherIdRegExp).describe('Publisher id (lowercase letters, digits and `-`, starting with a letter).'),
+  "nodeId": zod.string().min(1).max(listTrustedPublishersPathNodeIdMax).regex(listTrustedPublishersPathNodeIdRegExp).describe('Node id (compared case-insensitively).')
+})
+
+export const listTrustedPublishersResponseItem = zod.object({
+  "id": zod.string().uuid(),
+  "node_id": zod.string(),
+  "repository_owner": zod.string().describe('The GitHub user or organisation, e.g. `comfyanonymous`.'),
+  "repository_owner_id": zod.string().describe('The owner\'s numeric GitHub id, pinned when the trusted publisher was added.'),
+  "repository_name": zod.string(),
+  "workflow_filename": zod.string().describe('The workflow file under `.github/workflows/`, e.g. `publish.yml`.'),
+  "environment": zod.string().describe('The GitHub environment the job must run in; \"\" means any.'),
+  "created_at": zod.string().datetime({}),
+  "created_by": zod.string().describe('Email (or user id) of who added it.'),
+  "last_used_at": zod.string().datetime({}).nullable().describe('When a token from this workflow was last exchanged; null if never.')
+}).describe('A GitHub Actions workflow allowed to publish a node (trusted publishing).')
+export const listTrustedPublishersResponse = zod.array(listTrustedPublishersResponseItem)
+
+
+/**
+ * Who may call: the owners of the node's publisher and admins. The repository owner's
+numeric GitHub id is looked up when the trusted publisher is added (through
+`GITHUB_API_URL`) and pinned, so a deleted and re-created account or organisation of
+the same name never matches; 502 when GitHub cannot be reached. The same repository,
+workflow and environment twice on one node is a 409. Written to the publisher's
+audit trail (`trusted_publisher.add`). A node has at most 20.
+
+ * @summary Add a trusted publisher to a node
+ */
+export const createTrustedPublisherPathPublisherIdMax = 100;
+export const createTrustedPublisherPathPublisherIdRegExp = new RegExp('^[a-z][a-z0-9-]*$');
+export const createTrustedPublisherPathNodeIdMax = 100;
+export const createTrustedPublisherPathNodeIdRegExp = new RegExp('^[A-Za-z0-9](?:[A-Za-z0-9._-]{0,98}[A-Za-z0-9])?$');
+
+
+export const createTrustedPublisherParams = zod.object({
+  "publisherId": zod.string().min(1).max(createTrustedPublisherPathPublisherIdMax).regex(createTrustedPublisherPathPublisherIdRegExp).describe('Publisher id (lowercase letters, digits and `-`, starting with a letter).'),
+  "nodeId": zod.string().min(1).max(createTrustedPublisherPathNodeIdMax).regex(createTrustedPublisherPathNodeIdRegExp).describe('Node id (compared case-insensitively).')
+})
+
+export const createTrustedPublisherBodyRepositoryOwnerMax = 39;
+export const createTrustedPublisherBodyRepositoryOwnerRegExp = new RegExp('^[A-Za-z0-9](?:[A-Za-z0-9-]{0,37}[A-Za-z0-9])?$');
+export const createTrustedPublisherBodyRepositoryNameMax = 100;
+export const createTrustedPublisherBodyRepositoryNameRegExp = new RegExp('^[A-Za-z0-9_.-]+$');
+export const createTrustedPublisherBodyWorkflowFilenameMin = 5;
+export const createTrustedPublisherBodyWorkflowFilenameMax = 255;
+export const createTrustedPublisherBodyWorkflowFilenameRegExp = new RegExp('^[A-Za-z0-9_.-]+\\.ya?ml$');
+export const createTrustedPublisherBodyEnvironmentMax = 255;
+
+export const createTrustedPublisherBody = zod.object({
+  "repository_owner": zod.string().min(1).max(createTrustedPublisherBodyRepositoryOwnerMax).regex(createTrustedPublisherBodyRepositoryOwnerRegExp),
+  "repository_name": zod.string().min(1).max(createTrustedPublisherBodyRepositoryNameMax).regex(createTrustedPublisherBodyRepositoryNameRegExp),
+  "workflow_filename": zod.string().min(createTrustedPublisherBodyWorkflowFilenameMin).max(createTrustedPublisherBodyWorkflowFilenameMax).regex(createTrustedPublisherBodyWorkflowFilenameRegExp).describe('The file name only, e.g. `publish.yml` (not a path).'),
+  "environment": zod.string().max(createTrustedPublisherBodyEnvironmentMax).optional().describe('Optional GitHub environment name; empty or absent means any.')
+})
+
+
+/**
+ * Who may call: the owners of the node's publisher and admins. Takes effect at once:
+publish tokens it minted that are not used yet stop working too. Written to the
+publisher's audit trail (`trusted_publisher.remove`).
+
+ * @summary Remove a trusted publisher
+ */
+export const deleteTrustedPublisherPathPublisherIdMax = 100;
+export const deleteTrustedPublisherPathPublisherIdRegExp = new RegExp('^[a-z][a-z0-9-]*$');
+export const deleteTrustedPublisherPathNodeIdMax = 100;
+export const deleteTrustedPublisherPathNodeIdRegExp = new RegExp('^[A-Za-z0-9](?:[A-Za-z0-9._-]{0,98}[A-Za-z0-9])?$');
+
+
+export const deleteTrustedPublisherParams = zod.object({
+  "publisherId": zod.string().min(1).max(deleteTrustedPublisherPathPublisherIdMax).regex(deleteTrustedPublisherPathPublisherIdRegExp).describe('Publisher id (lowercase letters, digits and `-`, starting with a letter).'),
+  "nodeId": zod.string().min(1).max(deleteTrustedPublisherPathNodeIdMax).regex(deleteTrustedPublisherPathNodeIdRegExp).describe('Node id (compared case-insensitively).'),
+  "trustedPublisherId": zod.string().uuid()
+})
+
+
+/**
+ * Who may call: the publisher's owners and admins. Newest first. Who changed the
+publisher's publishing rights and how versions were published: trusted publishers
+added and removed, tokens created and revoked, versions published (with a token or
+from a workflow). Rows are never changed.
+
+ * @summary The publisher's audit trail
+ */
+export const listPublisherEventsPathPublisherIdMax = 100;
+export const listPublisherEventsPathPublisherIdRegExp = new RegExp('^[a-z][a-z0-9-]*$');
+
+
+export const listPublisherEventsParams = zod.object({
+  "publisherId": zod.string().min(1).max(listPublisherEventsPathPublisherIdMax).regex(listPublisherEventsPathPublisherIdRegExp).describe('Publisher id (lowercase letters, digits and `-`, starting with a letter).')
+})
+
+export const listPublisherEventsQueryPageDefault = 1;
+export const listPublisherEventsQueryPageMax = 100000;export const listPublisherEventsQueryLimitDefault = 10;
+export const listPublisherEventsQueryLimitMax = 100;
+
+export const listPublisherEventsQueryParams = zod.object({
+  "page": zod.number().min(1).max(listPublisherEventsQueryPageMax).default(listPublisherEventsQueryPageDefault).describe('Page number, from 1 (at most 100000, i.e. ten million items in at most 100 per page).'),
+  "limit": zod.number().min(1).max(listPublisherEventsQueryLimitMax).default(listPublisherEventsQueryLimitDefault).describe('Items per page.')
+})
+
+export const listPublisherEventsResponse = zod.object({
+  "events": zod.array(zod.object({
+  "id": zod.string().uuid(),
+  "publisher_id": zod.string(),
+  "kind": zod.enum(['trusted_publisher.add', 'trusted_publisher.remove', 'token.create', 'token.delete', 'version.publish']),
+  "actor": zod.string().describe('Who did it, e.g. a member\'s email, or `workflow owner/repo` for a trusted publish.'),
+  "node_id": zod.string().describe('The node concerned; \"\" for publisher-wide events (tokens).'),
+  "detail": zod.string().describe('What changed, for people: the repository and workflow of a trusted publisher, the\ntoken\'s name, or the version number and how it was published.\n'),
+  "created_at": zod.string().datetime({})
+})),
+  "total": zod.number(),
+  "page": zod.number(),
+  "limit": zod.number(),
+  "totalPages": zod.number()
+})
+
+
+/**
+ * Who may call: anyone holding a GitHub Actions OIDC token (requested with audience
+`comfy-registry`, or the value of `TRUSTED_PUBLISHING_AUDIENCE`) from a workflow that
+is a trusted publisher of `node_id`; no Authorization header.
+
+The OIDC token is verified against the issuer's JWKS (`TRUSTED_PUBLISHING_ISSUER`,
+by default `https://token.actions.githubusercontent.com`): signature, `iss`, `aud`,
+`exp`/`nbf`, then `repository`, `repository_owner_id`, `job_workflow_ref` (the
+workflow file) and, when the trusted publisher names one, `environment`. A token id
+(`jti`) already exchanged is refused. Every refusal is a 401 (or 403 when the token is
+valid but matches no trusted publisher of the node) whose message names the claim that
+failed, and writes nothing.
+
+The answer is a publish token for this one node, valid for one publish and at most 15
+minutes. Send it as `personal_access_token` to `publishNodeVersion` (what
+`comfy node publish --token` does); the version records the repository, commit and
+workflow run it came from.
+
+ * @summary Exchange a GitHub Actions OIDC token for a publish token
+ */
+export const exchangeTrustedPublishingTokenBodyTokenMax = 8192;export const exchangeTrustedPublishingTokenBodyNodeIdMax = 100;
+
+export const exchangeTrustedPublishingTokenBody = zod.object({
+  "token": zod.string().min(1).max(exchangeTrustedPublishingTokenBodyTokenMax).describe('The GitHub Actions OIDC token (a JWT).'),
+  "node_id": zod.string().min(1).max(exchangeTrustedPublishingTokenBodyNodeIdMax).describe('The node to publish.')
+})
+
+export const exchangeTrustedPublishingTokenResponse = zod.object({
+  "token": zod.string().describe('The publish token (`cr_tp_…`): one publish of `node_id`, until `expires_at`. Send it\nas `personal_access_token` to `publishNodeVersion`.\n'),
+  "expires_at": zod.string().datetime({}),
+  "publisher_id": zod.string(),
+  "node_id": zod.string()
 })
 
 

@@ -6,6 +6,7 @@
  * OpenAPI spec version: 1.0.0
  */
 import type { NodeVersionStatus } from './nodeVersionStatus';
+import type { VersionProvenance } from './versionProvenance';
 import type { ScanFinding } from './scanFinding';
 import type { PipelineState } from './pipelineState';
 
@@ -26,6 +27,7 @@ Flagged versions, where it needs their bearer token.
   status: NodeVersionStatus;
   /** Why the version has its status (the reviewer's or scanner's reason). */
   status_reason?: string;
+  provenance?: VersionProvenance;
   node_id: string;
   /** State of extracting ComfyUI nodes from the archive (e.g. `pending`, `success`, `failed`). */
   comfy_node_extract_status?: string;

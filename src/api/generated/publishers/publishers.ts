@@ -30,11 +30,13 @@ import type {
   ConflictResponse,
   CreatePublisherRequest,
   ForbiddenResponse,
+  ListPublisherEventsParams,
   ListPublishersParams,
   NotFoundResponse,
   PayloadTooLargeResponse,
   PermissionResponse,
   Publisher,
+  PublisherEventListResponse,
   TooManyRequestsResponse,
   UnauthorizedResponse,
   UnsupportedMediaTypeResponse,
@@ -990,4 +992,107 @@ export const useCancelPublisherInvitation = <TError = ErrorType<BadRequestRespon
 
       return useMutation(mutationOptions, queryClient);
     }
+    /**
+ * Who may call: the publisher's owners and admins. Newest first. Who changed the
+publisher's publishing rights and how versions were published: trusted publishers
+added and removed, tokens created and revoked, versions published (with a token or
+from a workflow). Rows are never changed.
+
+ * @summary The publisher's audit trail
+ */
+export const listPublisherEvents = (
+    publisherId: string,
+    params?: ListPublisherEventsParams,
+ options?: SecondParameter<typeof customInstance>,signal?: AbortSignal
+) => {
+      
+      
+      return customInstance<PublisherEventListResponse>(
+      {url: `/publishers/${publisherId}/events`, method: 'GET',
+        params, signal
+    },
+      options);
+    }
+  
+
+
+
+export const getListPublisherEventsQueryKey = (publisherId?: string,
+    params?: ListPublisherEventsParams,) => {
+    return [
+    `/publishers/${publisherId}/events`, ...(params ? [params]: [])
+    ] as const;
+    }
+
     
+export const getListPublisherEventsQueryOptions = <TData = Awaited<ReturnType<typeof listPublisherEvents>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>>(publisherId: string,
+    params?: ListPublisherEventsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listPublisherEvents>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getListPublisherEventsQueryKey(publisherId,params);
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof listPublisherEvents>>> = ({ signal }) => listPublisherEvents(publisherId,params, requestOptions, signal);
+
+      
+
+      
+
+   return  { queryKey, queryFn, enabled: !!(publisherId), ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof listPublisherEvents>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type ListPublisherEventsQueryResult = NonNullable<Awaited<ReturnType<typeof listPublisherEvents>>>
+export type ListPublisherEventsQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>
+
+
+export function useListPublisherEvents<TData = Awaited<ReturnType<typeof listPublisherEvents>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>>(
+ publisherId: string,
+    params: undefined |  ListPublisherEventsParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listPublisherEvents>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listPublisherEvents>>,
+          TError,
+          Awaited<ReturnType<typeof listPublisherEvents>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customInstance>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useListPublisherEvents<TData = Awaited<ReturnType<typeof listPublisherEvents>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>>(
+ publisherId: string,
+    params?: ListPublisherEventsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listPublisherEvents>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listPublisherEvents>>,
+          TError,
+          Awaited<ReturnType<typeof listPublisherEvents>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customInstance>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useListPublisherEvents<TData = Awaited<ReturnType<typeof listPublisherEvents>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>>(
+ publisherId: string,
+    params?: ListPublisherEventsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listPublisherEvents>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary The publisher's audit trail
+ */
+
+export function useListPublisherEvents<TData = Awaited<ReturnType<typeof listPublisherEvents>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>>(
+ publisherId: string,
+    params?: ListPublisherEventsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listPublisherEvents>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
+ , queryClient?: QueryClient 
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getListPublisherEventsQueryOptions(publisherId,params,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
