@@ -281,6 +281,11 @@ export const nodeVersions = pgTable(
     licenseFile: text('license_file').notNull().default(''),
     /** The SPDX id that file's text matched (src/lib/license-match.ts), '' when none. */
     licenseFileSpdx: text('license_file_spdx').notNull().default(''),
+    /** How it was published (openapi.yml VersionProvenance): a token's name, or a workflow run. */
+    provenance: jsonb('provenance')
+      .$type<VersionProvenance>()
+      .notNull()
+      .default(sql`'{"method":"unknown"}'::jsonb`),
     createdAt: createdAt(),
   },
   (t) => [
@@ -537,6 +542,133 @@ export const pendingUploads = pgTable(
     index('pending_uploads_expires_at_idx').on(t.expiresAt),
   ],
 )
+
+/** openapi.yml VersionProvenance, as stored on node_versions.provenance. */
+export interface VersionProvenance {
+  method: 'token' | 'workflow' | 'unknown'
+  token_name?: string
+  repository?: string
+  commit_sha?: string
+  workflow_filename?: string
+  workflow_ref?: string
+  environment?: string
+  run_url?: string
+}
+
+/**
+ * Trusted publishing (server/trusted-publishing/): a GitHub Actions workflow allowed to publish a
+ * node. The owner's numeric id is pinned, so a re-created account of the same name never matches.
+ */
+export const trustedPublishers = pgTable(
+  'trusted_publishers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    nodeId: text('node_id')
+      .notNull()
+      .references((): AnyPgColumn => nodes.id, { onDelete: 'cascade', onUpdate: 'cascade' }),
+    repositoryOwner: text('repository_owner').notNull(),
+    repositoryOwnerId: text('repository_owner_id').notNull(),
+    repositoryName: text('repository_name').notNull(),
+    workflowFilename: text('workflow_filename').notNull(),
+    /** '' means any environment. */
+    environment: text('environment').notNull().default(''),
+    createdAt: createdAt(),
+    createdBy: text('created_by').notNull().default(''),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+  },
+  (t) => [
+    // GitHub names are case-insensitive: the same workflow twice is one trusted publisher.
+    uniqueIndex('trusted_publishers_identity_idx').on(
+      t.nodeId,
+      sql`lower(${t.repositoryOwner})`,
+      sql`lower(${t.repositoryName})`,
+      sql`lower(${t.workflowFilename})`,
+      sql`lower(${t.environment})`,
+    ),
+  ],
+)
+
+/**
+ * Publish tokens minted by the OIDC exchange ("cr_tp_…", only the SHA-256 kept): one node, one
+ * publish, minutes. `trusted_publisher_id` becomes NULL when the trusted publisher is removed,
+ * which refuses the token with a message saying so.
+ */
+export const trustedPublishingTokens = pgTable(
+  'trusted_publishing_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tokenHash: text('token_hash').notNull().unique('trusted_publishing_tokens_token_hash_unique'),
+    nodeId: text('node_id')
+      .notNull()
+      .references((): AnyPgColumn => nodes.id, { onDelete: 'cascade', onUpdate: 'cascade' }),
+    publisherId: text('publisher_id')
+      .notNull()
+      .references(() => publishers.id, { onDelete: 'cascade' }),
+    trustedPublisherId: uuid('trusted_publisher_id').references(() => trustedPublishers.id, {
+      onDelete: 'set null',
+    }),
+    /** The OIDC token it was exchanged for. */
+    jti: text('jti').notNull(),
+    /** What the version records when the token publishes it (method `workflow`). */
+    provenance: jsonb('provenance').$type<VersionProvenance>().notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('trusted_publishing_tokens_trusted_publisher_idx').on(t.trustedPublisherId),
+    index('trusted_publishing_tokens_expires_at_idx').on(t.expiresAt),
+  ],
+)
+
+/** OIDC token ids already exchanged (replays are refused), kept until the OIDC token expires. */
+export const trustedPublishingUsedJtis = pgTable(
+  'trusted_publishing_used_jtis',
+  {
+    /** `iss` + ' ' + `jti`: ids are unique per issuer. */
+    jti: text('jti').primaryKey(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('trusted_publishing_used_jtis_expires_at_idx').on(t.expiresAt)],
+)
+
+export const PUBLISHER_EVENT_KINDS = [
+  'trusted_publisher.add',
+  'trusted_publisher.remove',
+  'token.create',
+  'token.delete',
+  'version.publish',
+] as const
+export type PublisherEventKind = (typeof PUBLISHER_EVENT_KINDS)[number]
+
+/** A publisher's audit trail of publishing rights and publishes; rows are never changed. */
+export const publisherEvents = pgTable(
+  'publisher_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    publisherId: text('publisher_id')
+      .notNull()
+      .references(() => publishers.id, { onDelete: 'cascade' }),
+    kind: text('kind').$type<PublisherEventKind>().notNull(),
+    actor: text('actor').notNull(),
+    /** Not a foreign key: the trail outlives deleted nodes. '' for publisher-wide events. */
+    nodeId: text('node_id').notNull().default(''),
+    detail: text('detail').notNull().default(''),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('publisher_events_publisher_created_idx').on(t.publisherId, t.createdAt.desc(), t.id),
+    check(
+      'publisher_events_kind',
+      sql`${t.kind} in (${sql.raw(PUBLISHER_EVENT_KINDS.map((kind) => `'${kind}'`).join(', '))})`,
+    ),
+  ],
+)
+
+export type TrustedPublisherRow = typeof trustedPublishers.$inferSelect
+export type TrustedPublishingToken = typeof trustedPublishingTokens.$inferSelect
+export type PublisherEventRow = typeof publisherEvents.$inferSelect
 
 export const ADMIN_ACTION_KINDS = [
   'version.status',
