@@ -9,9 +9,10 @@ const moduleNameMapper = { '^@/(.*)$': '<rootDir>/$1' }
  * The server project also runs a few dependencies through Next's SWC transform:
  * - PGlite's CommonJS build (`.cjs`) loads Node built-ins with dynamic `import()`, which Jest's VM
  *   cannot run without --experimental-vm-modules; SWC turns those imports into `require`.
- * - light-my-request (fastify's `app.inject`) requires `cookie`, which is ESM-only.
+ * - light-my-request (fastify's `app.inject`) requires `cookie`, which is ESM-only; so is `jose`
+ *   (trusted publishing verifies OIDC tokens with it).
  */
-const SERVER_TRANSPILED = ['@electric-sql/pglite', 'light-my-request', 'cookie']
+const SERVER_TRANSPILED = ['@electric-sql/pglite', 'light-my-request', 'cookie', 'jose']
 
 function transformServerDependencies(config) {
   const [[, nextTransform]] = Object.entries(config.transform)

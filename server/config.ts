@@ -20,6 +20,12 @@ export interface ServerConfig {
   firebaseProjectId: string
   /** GitHub REST API base URL (claiming a node checks repository rights there). */
   githubApiUrl: string
+  /**
+   * Trusted publishing: the OIDC issuer whose tokens are exchanged for publish tokens
+   * (TRUSTED_PUBLISHING_ISSUER, GitHub Actions by default) and the audience they must name
+   * (TRUSTED_PUBLISHING_AUDIENCE).
+   */
+  trustedPublishing: { issuer: string; audience: string }
   /** Largest node archive (zip) accepted by the upload call, in bytes. */
   maxArchiveBytes: number
   /** Browser origins allowed to call the API (the website). */
@@ -250,6 +256,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     firebaseProjectId:
       env.FIREBASE_PROJECT_ID ?? env.NEXT_PUBLIC_FIREBASE_PROJECT_ID ?? 'demo-comfy-registry',
     githubApiUrl: (env.GITHUB_API_URL ?? 'https://api.github.com').replace(/\/$/, ''),
+    trustedPublishing: {
+      issuer: (
+        env.TRUSTED_PUBLISHING_ISSUER || 'https://token.actions.githubusercontent.com'
+      ).replace(/\/$/, ''),
+      audience: env.TRUSTED_PUBLISHING_AUDIENCE || 'comfy-registry',
+    },
     maxArchiveBytes: Math.round(Number(env.MAX_ARCHIVE_MB ?? 50) * 1024 * 1024),
     corsOrigins: list(env.CORS_ORIGINS ?? 'http://localhost:3000,http://127.0.0.1:3000'),
     partnerNodeConversionRate: Number(env.PARTNER_NODE_CONVERSION_RATE ?? 1),

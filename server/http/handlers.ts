@@ -12,6 +12,7 @@ import { releaseHandlers } from '../releases/routes'
 import { proxyHandlers } from '../proxy/routes'
 import { systemHandlers } from '../system/routes'
 import { tokenHandlers } from '../tokens/routes'
+import { trustedPublishingHandlers } from '../trusted-publishing/routes'
 import { userHandlers } from '../users/routes'
 import { versionHandlers } from '../versions/routes'
 
@@ -29,4 +30,5 @@ export const handlers: HandlerMap = {
   ...ciHandlers,
   ...releaseHandlers,
   ...badgeHandlers,
+  ...trustedPublishingHandlers,
 }

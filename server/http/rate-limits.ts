@@ -135,6 +135,11 @@ const PUBLISH_PER_PUBLISHER: Limit = {
 }
 const UPLOAD_PER_IP: Limit = { name: 'uploadsPerIp', what: 'uploads', from: 'from your address' }
 const UPLOAD_PER_LINK: Limit = { name: 'uploadsPerLink', what: 'uploads', from: 'to this link' }
+const EXCHANGE_PER_IP: Limit = {
+  name: 'trustedPublishingExchangesPerIp',
+  what: 'OIDC token exchanges',
+  from: 'from your address',
+}
 const SEARCH_PER_IP: Limit = { name: 'searchesPerIp', what: 'searches', from: 'from your address' }
 const SUGGEST_PER_IP: Limit = {
   name: 'suggestionsPerIp',
@@ -171,6 +176,7 @@ const LIMITED_OPERATIONS = new Set([
   'uploadNodeVersionArchive',
   'searchNodes',
   'suggestNodes',
+  'exchangeTrustedPublishingToken',
 ])
 
 /** The operations with a limit: openapi.yml documents their 429 (pinned by rate-limits.test.ts). */
@@ -266,6 +272,8 @@ export async function registerRateLimits(
       })
     } else if (operation.operationId === 'searchNodes') {
       hooks.push(async (request, reply) => void (await take(SEARCH_PER_IP, request.ip, reply)))
+    } else if (operation.operationId === 'exchangeTrustedPublishingToken') {
+      hooks.push(async (request, reply) => void (await take(EXCHANGE_PER_IP, request.ip, reply)))
     } else if (operation.operationId === 'suggestNodes') {
       hooks.push(async (request, reply) => void (await take(SUGGEST_PER_IP, request.ip, reply)))
     } else if (isSignedInWrite(operation)) {

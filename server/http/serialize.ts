@@ -63,6 +63,8 @@ export function toApiNodeVersion(row: NodeVersion, view: VersionView): ApiNodeVe
     // Public: whether the checks found nothing (what they found stays with owners and admins).
     checks_passed: row.scannedAt === null ? undefined : row.scanFindings.length === 0,
     archive_size: view.withStatusReason ? (row.archiveSize ?? undefined) : undefined,
+    // Public: where a version came from is what a user checks before installing it.
+    provenance: row.provenance,
   }
 }
 

@@ -71,15 +71,19 @@ export async function listTokens(db: Db, publisherId: string): Promise<PersonalA
     .orderBy(desc(personalAccessTokens.createdAt), desc(personalAccessTokens.id))
 }
 
-/** Deletes one of the publisher's tokens; false when it has no such token. */
-export async function deleteToken(db: Db, publisherId: string, tokenId: string): Promise<boolean> {
-  const deleted = await db
+/** Deletes one of the publisher's tokens; null when it has no such token. */
+export async function deleteToken(
+  db: Db,
+  publisherId: string,
+  tokenId: string,
+): Promise<PersonalAccessToken | null> {
+  const [deleted] = await db
     .delete(personalAccessTokens)
     .where(
       and(eq(personalAccessTokens.id, tokenId), eq(personalAccessTokens.publisherId, publisherId)),
     )
-    .returning({ id: personalAccessTokens.id })
-  return deleted.length === 1
+    .returning()
+  return deleted ?? null
 }
 
 export type TokenCheck =

@@ -1,15 +1,19 @@
 // Publishing from comfy-cli: `POST /publishers/{publisherId}/nodes/{nodeId}/versions` with a
-// personal access token in the body. Creates the node on its first publish (or updates its
-// metadata), then a Pending version with a single-use upload link. All or nothing.
+// personal access token in the body, or a publish token minted by trusted publishing (a GitHub
+// Actions workflow's OIDC token exchanged, server/trusted-publishing/). Creates the node on its
+// first publish (or updates its metadata), then a Pending version with a single-use upload link.
+// All or nothing; the publisher's audit trail records how it was published.
 import type { Schemas } from '../http/operations'
 import { UNCLAIMED_PUBLISHER } from '@/src/lib/constants'
 import type { Db } from '../db/client'
-import type { NodeRow, NodeVersion } from '../db/schema'
+import type { NodeRow, NodeVersion, VersionProvenance } from '../db/schema'
 import { badRequest, forbidden, notFound, unauthorized } from '../http/errors'
 import { BANNED_PUBLISHER_MESSAGE } from '../publishers/access'
 import { createNode, findNodeRow, nodeFields, updateNode } from '../nodes/writes'
 import { findPublisher } from '../publishers/queries'
 import { verifyPersonalAccessToken } from '../tokens/tokens'
+import { recordPublisherEvent } from '../publishers/events'
+import { isPublishToken, usePublishToken } from '../trusted-publishing/publish-tokens'
 import { createPendingVersion } from './writes'
 
 type PublishNodeVersionRequest = Schemas['PublishNodeVersionRequest']
@@ -29,6 +33,51 @@ const TOKEN_REFUSALS = {
     ),
 }
 
+interface Credential {
+  /** The personal access token's id (its upload link follows it), null for a publish token. */
+  tokenId: string | null
+  provenance: VersionProvenance
+  /** Who published, for the publisher's audit trail. */
+  actor: string
+}
+
+/**
+ * The token comfy-cli sent as `personal_access_token`: a personal access token, or a publish
+ * token minted by trusted publishing (marked used here, in the publish's transaction).
+ */
+async function checkCredential(
+  db: Db,
+  publisherId: string,
+  nodeId: string,
+  secret: string,
+): Promise<Credential> {
+  if (isPublishToken(secret)) {
+    const minted = await usePublishToken(db, publisherId, nodeId, secret)
+    return {
+      tokenId: null,
+      provenance: minted.provenance,
+      actor: `workflow ${minted.provenance.repository ?? ''}`.trim(),
+    }
+  }
+  const check = await verifyPersonalAccessToken(db, publisherId, secret)
+  if (!check.ok) throw TOKEN_REFUSALS[check.reason]()
+  return {
+    tokenId: check.token.id,
+    provenance: { method: 'token', token_name: check.token.name },
+    actor: `token ${check.token.name}`,
+  }
+}
+
+/** "from owner/repo@abc1234 by workflow publish.yml", or "with token 'ci'". */
+export function howPublished(provenance: VersionProvenance): string {
+  if (provenance.method === 'workflow') {
+    const commit = provenance.commit_sha ? `@${provenance.commit_sha.slice(0, 7)}` : ''
+    return `from ${provenance.repository ?? ''}${commit} by workflow ${provenance.workflow_filename ?? ''}`
+  }
+  if (provenance.method === 'token') return `with token '${provenance.token_name ?? ''}'`
+  return 'by an unknown method'
+}
+
 export async function publishNodeVersion(
   db: Db,
   publisherId: string,
@@ -37,8 +86,7 @@ export async function publishNodeVersion(
 ): Promise<{ node: NodeRow; version: NodeVersion; uploadToken: string }> {
   // One transaction: a refused publish changes nothing, not even the token's lastUsedAt.
   return db.transaction(async (tx) => {
-    const check = await verifyPersonalAccessToken(tx, publisherId, body.personal_access_token)
-    if (!check.ok) throw TOKEN_REFUSALS[check.reason]()
+    const credential = await checkCredential(tx, publisherId, nodeId, body.personal_access_token)
     const publisher = await findPublisher(tx, publisherId)
     if (!publisher) throw notFound(`Publisher '${publisherId}' does not exist.`)
     if (publisher.status === 'PublisherStatusBanned') {
@@ -74,8 +122,16 @@ export async function publishNodeVersion(
       tx,
       node,
       body.node_version,
-      check.token.id,
+      credential.tokenId,
+      credential.provenance,
     )
+    await recordPublisherEvent(tx, {
+      publisherId: publisher.id,
+      kind: 'version.publish',
+      actor: credential.actor,
+      nodeId: node.id,
+      detail: `Published version ${version.version} of node '${node.id}' ${howPublished(credential.provenance)}.`,
+    })
     return { node, version, uploadToken }
   })
 }

@@ -17,6 +17,7 @@ import {
   type NodeVersion,
   type NodeVersionStatus,
   type PendingUpload,
+  type VersionProvenance,
 } from '../db/schema'
 import { badRequest, conflict, forbidden, notFound, payloadTooLarge } from '../http/errors'
 import { archiveKey, type ArchiveStorage } from '../storage'
@@ -55,13 +56,15 @@ export async function findVersionForWrite(
 
 /**
  * Creates a Pending version (no archive yet) and the token of its upload link, in one go. The
- * link belongs to the personal access token `tokenId` that published it.
+ * link belongs to the personal access token `tokenId` that published it (null for a trusted
+ * publish: its one-use token is spent already). `provenance` says how it was published.
  */
 export async function createPendingVersion(
   db: Db,
   node: NodeRow,
   fields: PublishNodeVersionFields,
-  tokenId: string,
+  tokenId: string | null,
+  provenance: VersionProvenance = { method: 'unknown' },
   now = new Date(),
 ): Promise<{ version: NodeVersion; uploadToken: string }> {
   const key = semverSortKey(fields.version)
@@ -113,6 +116,7 @@ export async function createPendingVersion(
         status: 'NodeVersionStatusPending',
         pipelineState: 'awaiting_upload',
         comfyNodeExtractStatus: 'pending',
+        provenance,
         createdAt: now,
       })
       .onConflictDoNothing()

@@ -164,6 +164,11 @@ export const API_RATE_LIMITS = {
   searchesPerIp: { max: 120, windowMs: 60_000 },
   /** Suggestions from one address: asked on keystrokes, lighter than a search. */
   suggestionsPerIp: { max: 600, windowMs: 60_000 },
+  /**
+   * OIDC exchanges (trusted publishing) from one address: one per publish; CI runners share
+   * addresses, and a refused token costs a signature check and a key fetch at most.
+   */
+  trustedPublishingExchangesPerIp: { max: 60, windowMs: 60_000 },
   /** Provider lookups by one account: ComfyUI polls each running job every second or so. */
   proxyLookupsPerCustomer: { max: 600, windowMs: 60_000 },
 } as const satisfies Record<string, RateLimitRule>
