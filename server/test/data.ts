@@ -20,6 +20,10 @@ import {
   publisherMembers,
   publishers,
   releases,
+  publisherEvents,
+  trustedPublishers,
+  trustedPublishingTokens,
+  trustedPublishingUsedJtis,
   users,
   type NodeStatus,
   type NodeVersionStatus,
@@ -175,6 +179,10 @@ export async function snapshotState(db: Db, storage?: { keys(): string[] }): Pro
     db.select().from(customerEvents),
     db.select().from(customerApiKeys),
     db.select().from(releases),
+    db.select().from(trustedPublishers),
+    db.select().from(trustedPublishingTokens),
+    db.select().from(trustedPublishingUsedJtis),
+    db.select().from(publisherEvents),
   ])
   const sorted = tables.map((rows) =>
     rows.map((row) => JSON.stringify(row)).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)),

@@ -1,8 +1,9 @@
 /**
- * A small stand-in for the GitHub REST API (only `GET /repos/{owner}/{repo}`), on an ephemeral
- * local port, for the claim-my-node tests. Tokens map to the rights their user has per
- * repository; unknown or revoked tokens get GitHub's 401 "Bad credentials"; private repositories
- * the user cannot see answer 404, as GitHub does.
+ * A small stand-in for the GitHub REST API (`GET /repos/{owner}/{repo}` and `GET /users/{login}`),
+ * on an ephemeral local port, for the claim-my-node and trusted publishing tests. Tokens map to
+ * the rights their user has per repository; unknown or revoked tokens get GitHub's 401 "Bad
+ * credentials"; private repositories the user cannot see answer 404, as GitHub does. Users are
+ * public (no token needed), by login, case-insensitively; unknown logins answer 404.
  */
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
@@ -15,6 +16,10 @@ export interface FakeGithub {
   addRepository(fullName: string, options?: { private?: boolean }): void
   grant(token: string, fullName: string, role: RepoRole): void
   revoke(token: string): void
+  /** A user or organisation with its numeric id (GET /users/{login}). */
+  addUser(login: string, id: number): void
+  /** While down, every request's connection is dropped (GitHub unreachable). */
+  setDown(down: boolean): void
   /** Authorization headers received, in order (to check the token is sent as a bearer). */
   readonly authorizations: string[]
   close(): Promise<void>
@@ -27,11 +32,21 @@ export async function startFakeGithub(): Promise<FakeGithub> {
   const grants = new Map<string, Map<string, RepoRole>>()
   const revoked = new Set<string>()
   const authorizations: string[] = []
+  const users = new Map<string, { login: string; id: number }>()
+  let down = false
 
   const server = http.createServer((request, response) => {
+    if (down) return void request.socket.destroy()
     const send = (status: number, body: unknown) => {
       response.writeHead(status, { 'content-type': 'application/json' })
       response.end(JSON.stringify(body))
+    }
+    const userMatch = /^\/users\/([^/?]+)$/.exec(request.url ?? '')
+    if (request.method === 'GET' && userMatch) {
+      const user = users.get(decodeURIComponent(userMatch[1]).toLowerCase())
+      return user
+        ? send(200, { login: user.login, id: user.id, type: 'User' })
+        : send(404, { message: 'Not Found' })
     }
     authorizations.push(String(request.headers.authorization ?? ''))
     const token = /^Bearer (.+)$/.exec(String(request.headers.authorization ?? ''))?.[1]
@@ -65,6 +80,12 @@ export async function startFakeGithub(): Promise<FakeGithub> {
     authorizations,
     addRepository(fullName, options = {}) {
       repositories.set(fullName.toLowerCase(), { fullName, private: options.private ?? false })
+    },
+    addUser(login, id) {
+      users.set(login.toLowerCase(), { login, id })
+    },
+    setDown(value) {
+      down = value
     },
     grant(token, fullName, role) {
       const forToken = grants.get(token) ?? new Map<string, RepoRole>()

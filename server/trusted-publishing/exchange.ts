@@ -62,7 +62,9 @@ function noMatch(nodeId: string, rows: TrustedPublisherRow[], claims: ActionsCla
       `No trusted publisher of node '${nodeId}' matches repository '${claims.repository}'.`,
     )
   }
-  const sameOwner = sameRepository.filter((row) => row.repositoryOwnerId === claims.repository_owner_id)
+  const sameOwner = sameRepository.filter(
+    (row) => row.repositoryOwnerId === claims.repository_owner_id,
+  )
   if (sameOwner.length === 0) {
     return forbidden(
       `The owner of repository '${claims.repository}' has GitHub id ${claims.repository_owner_id}, but node '${nodeId}' trusts the owner with id ${sameRepository[0].repositoryOwnerId} (the account was deleted and re-created?). Remove the trusted publisher and add it again if this is right.`,
@@ -71,7 +73,9 @@ function noMatch(nodeId: string, rows: TrustedPublisherRow[], claims: ActionsCla
   const workflow = workflowFileOf(claims.job_workflow_ref) || claims.job_workflow_ref
   const sameWorkflow = sameOwner.filter((row) =>
     lower(claims.job_workflow_ref).startsWith(
-      lower(`${row.repositoryOwner}/${row.repositoryName}/.github/workflows/${row.workflowFilename}@`),
+      lower(
+        `${row.repositoryOwner}/${row.repositoryName}/.github/workflows/${row.workflowFilename}@`,
+      ),
     ),
   )
   if (sameWorkflow.length === 0) {

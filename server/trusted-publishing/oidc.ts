@@ -101,7 +101,9 @@ export async function verifyActionsToken(
   try {
     unverified = decodeJwt(token)
   } catch {
-    throw unauthorized('The OIDC token is not a JWT (three base64url parts: header.payload.signature).')
+    throw unauthorized(
+      'The OIDC token is not a JWT (three base64url parts: header.payload.signature).',
+    )
   }
   // Checked before any key is fetched: a token of another issuer is refused by name.
   if (unverified.iss !== settings.issuer) {

@@ -35,7 +35,11 @@ export async function mintPublishToken(
   const { secret, hash } = newSecret(PUBLISH_TOKEN_PREFIX)
   const [row] = await db
     .insert(trustedPublishingTokens)
-    .values({ ...input, tokenHash: hash, expiresAt: new Date(now.getTime() + PUBLISH_TOKEN_TTL_MS) })
+    .values({
+      ...input,
+      tokenHash: hash,
+      expiresAt: new Date(now.getTime() + PUBLISH_TOKEN_TTL_MS),
+    })
     .returning()
   return { row, secret }
 }

@@ -56,9 +56,7 @@ export async function lookupGithubOwnerId(apiUrl: string, owner: string): Promis
       signal: AbortSignal.timeout(TIMEOUT_MS),
     })
   } catch {
-    throw badGateway(
-      `GitHub could not be reached to look up '${owner}'. Try again later.`,
-    )
+    throw badGateway(`GitHub could not be reached to look up '${owner}'. Try again later.`)
   }
   if (response.status === 404) {
     throw badRequest(
@@ -66,7 +64,9 @@ export async function lookupGithubOwnerId(apiUrl: string, owner: string): Promis
     )
   }
   if (!response.ok) {
-    throw badGateway(`GitHub answered ${response.status} while looking up '${owner}'. Try again later.`)
+    throw badGateway(
+      `GitHub answered ${response.status} while looking up '${owner}'. Try again later.`,
+    )
   }
   const user: unknown = await response.json().catch(() => null)
   const id: unknown =
@@ -106,9 +106,7 @@ export async function insertTrustedPublisher(
     .onConflictDoNothing()
     .returning()
   if (!row) {
-    throw conflict(
-      `Node '${nodeId}' already trusts ${describeTrustedPublisher(input)}.`,
-    )
+    throw conflict(`Node '${nodeId}' already trusts ${describeTrustedPublisher(input)}.`)
   }
   return row
 }
@@ -138,8 +136,5 @@ export function describeTrustedPublisher(
 
 /** Records that a workflow exchanged a token just now. */
 export async function touchTrustedPublisher(db: Db, id: string, now: Date): Promise<void> {
-  await db
-    .update(trustedPublishers)
-    .set({ lastUsedAt: now })
-    .where(eq(trustedPublishers.id, id))
+  await db.update(trustedPublishers).set({ lastUsedAt: now }).where(eq(trustedPublishers.id, id))
 }
