@@ -21,6 +21,7 @@ import {
   publisherMembers,
   publishers,
   releases,
+  trustedPublishers,
   users,
 } from '../db/schema'
 import { buildNodeArchive } from '../seed/archive'
@@ -31,6 +32,7 @@ import { signUpUser, signUpVerifiedUser, uniqueEmail, type TestUser } from '../t
 import { insertNodeWithVersions, insertUploadLink, snapshotState } from '../test/data'
 import { startFakeGithub, type FakeGithub } from '../test/fake-github'
 import { startFakeProvider, type FakeProvider } from '../test/fake-provider'
+import { startFakeOidcIssuer, type FakeOidcIssuer } from '../test/fake-oidc-issuer'
 import { keyVariable, PROVIDERS, urlVariable } from '../proxy/providers'
 import { BACKENDS, createTestApp, request, type TestApp } from '../test/harness'
 import { UNCLAIMED_PUBLISHER } from '@/src/lib/constants'
@@ -65,6 +67,9 @@ interface Fixture {
   apiKeyId?: string
   /** A release note to edit (set by updateRelease's `prepare`). */
   releaseId?: number
+  /** A trusted publisher of the node, and an OIDC token from its workflow (trusted publishing). */
+  trustedPublisherId?: string
+  oidcToken?: string
 }
 
 interface Call {
@@ -140,6 +145,8 @@ const ADMIN_ONLY = (ok: number): Record<Role, number> => ({
 })
 
 const GH_TOKEN = 'gh-matrix-token'
+/** The GitHub account whose workflows the matrix's trusted publishers trust. */
+const TRUSTED_OWNER = { login: 'matrix-org', id: 4242 }
 const ZIP = buildNodeArchive({
   publisherId: 'matrix',
   node: {
@@ -158,6 +165,7 @@ const ZIP = buildNodeArchive({
 describe.each(BACKENDS)('authorization matrix on %s', (backend) => {
   let h: TestApp
   let github: FakeGithub
+  let issuer: FakeOidcIssuer
   let provider: FakeProvider
   const users_: Partial<Record<Exclude<Role, 'anonymous'>, TestUser>> = {}
   let spareEmail: string
@@ -247,6 +255,25 @@ describe.each(BACKENDS)('authorization matrix on %s', (backend) => {
     f.apiKeyId = (
       await createApiKey(h.db, f.customerId, { name: 'matrix', description: '' })
     ).row.id
+  }
+
+  /** The node trusts its repository's publish.yml; the fixture gets a fresh token from it. */
+  async function withTrustedPublisher(f: Fixture) {
+    const [row] = await h.db
+      .insert(trustedPublishers)
+      .values({
+        nodeId: f.nodeId,
+        repositoryOwner: TRUSTED_OWNER.login,
+        repositoryOwnerId: String(TRUSTED_OWNER.id),
+        repositoryName: f.nodeId,
+        workflowFilename: 'publish.yml',
+      })
+      .returning()
+    f.trustedPublisherId = row.id
+    f.oidcToken = await issuer.sign({
+      repository: `${TRUSTED_OWNER.login}/${f.nodeId}`,
+      ownerId: TRUSTED_OWNER.id,
+    })
   }
 
   /** Every matrix user has a credit account (so self reads answer 200). */
@@ -458,6 +485,40 @@ describe.each(BACKENDS)('authorization matrix on %s', (backend) => {
       operationId: 'deletePersonalAccessToken',
       call: (f) => ({ method: 'DELETE', url: `/publishers/${f.publisherId}/tokens/${f.tokenId}` }),
       expect: OWNER_WRITE(204),
+    },
+    {
+      operationId: 'createTrustedPublisher',
+      call: (f) => ({
+        method: 'POST',
+        url: `/publishers/${f.publisherId}/nodes/${f.nodeId}/trusted-publishers`,
+        body: {
+          repository_owner: TRUSTED_OWNER.login,
+          repository_name: f.nodeId,
+          workflow_filename: 'publish.yml',
+        },
+      }),
+      expect: OWNER_WRITE(201),
+    },
+    {
+      operationId: 'deleteTrustedPublisher',
+      prepare: withTrustedPublisher,
+      call: (f) => ({
+        method: 'DELETE',
+        url: `/publishers/${f.publisherId}/nodes/${f.nodeId}/trusted-publishers/${f.trustedPublisherId}`,
+      }),
+      expect: OWNER_WRITE(204),
+    },
+    {
+      operationId: 'exchangeTrustedPublishingToken',
+      // The OIDC token is the credential; a bearer token changes nothing. The banned publisher's
+      // node cannot be published.
+      prepare: withTrustedPublisher,
+      call: (f) => ({
+        method: 'POST',
+        url: '/trusted-publishing/exchange',
+        body: { token: f.oidcToken, node_id: f.nodeId },
+      }),
+      expect: { ...ANYONE(200), banned: 403 },
     },
     {
       operationId: 'adminCreateNode',
@@ -788,6 +849,22 @@ describe.each(BACKENDS)('authorization matrix on %s', (backend) => {
       expect: HIDDEN_READ,
       read: true,
     },
+    {
+      operationId: 'listTrustedPublishers',
+      prepare: withTrustedPublisher,
+      call: (f) => ({
+        method: 'GET',
+        url: `/publishers/${f.publisherId}/nodes/${f.nodeId}/trusted-publishers`,
+      }),
+      expect: OWNER_WRITE(200),
+      read: true,
+    },
+    {
+      operationId: 'listPublisherEvents',
+      call: (f) => ({ method: 'GET', url: `/publishers/${f.publisherId}/events` }),
+      expect: OWNER_WRITE(200),
+      read: true,
+    },
     // Badges: anyone, credentials or not; the banned publisher's node shows a `banned` badge.
     ...(['getNodeVersionBadge', 'getNodeDownloadsBadge'] as const).map((operationId): Row => ({
       operationId,
@@ -850,6 +927,8 @@ describe.each(BACKENDS)('authorization matrix on %s', (backend) => {
 
   beforeAll(async () => {
     github = await startFakeGithub()
+    github.addUser(TRUSTED_OWNER.login, TRUSTED_OWNER.id)
+    issuer = await startFakeOidcIssuer()
     provider = await startFakeProvider()
     h = await createTestApp({
       postgres: backend === 'postgres',
@@ -857,6 +936,7 @@ describe.each(BACKENDS)('authorization matrix on %s', (backend) => {
       publishers: 2,
       env: {
         GITHUB_API_URL: github.url,
+        TRUSTED_PUBLISHING_ISSUER: issuer.url,
         RELEASES_WEBHOOK_SECRET: 'matrix-secret',
         CI_UPLOAD_TOKENS: 'matrix-ci-token',
         ...Object.fromEntries(
@@ -896,6 +976,7 @@ describe.each(BACKENDS)('authorization matrix on %s', (backend) => {
   afterAll(async () => {
     await h?.close()
     await github?.close()
+    await issuer?.close()
     await provider?.close()
   })
 
