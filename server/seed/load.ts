@@ -27,6 +27,7 @@ import { readDocuments, storeDocuments } from '../pipeline/documents'
 import { loadDemoCustomers } from './customers'
 import { loadDemoReleases } from './releases'
 import { loadDemoCiResults } from './ci'
+import { loadDemoTrustedPublishing } from './trusted-publishing'
 import {
   type DemoComfyNode,
   type DemoDataOptions,
@@ -280,6 +281,7 @@ export async function loadDemoData(
   } finally {
     if (deferred.length > 0) await recreateIndexes(db, deferred, concurrency)
   }
+  await loadDemoTrustedPublishing(db)
   return result
 
   async function loadNodes() {
