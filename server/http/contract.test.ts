@@ -398,6 +398,15 @@ describe.each(BACKENDS)('the API against its contract on %s', (backend) => {
       ['getCustomerBalanceById', `/customers/${customerId}/balance`, 'admin', 200],
       ['getCustomerEventsById', `/customers/${customerId}/events`, 'admin', 200],
       ['listProxyLookups', '/admin/proxy-lookups', 'admin', 200],
+      // The demo upscaler trusts a workflow; its publisher's trail tells how it was published.
+      [
+        'listTrustedPublishers',
+        `/publishers/comfy-demo/nodes/${UPSCALER}/trusted-publishers`,
+        'owner',
+        200,
+      ],
+      ['listPublisherEvents', '/publishers/comfy-demo/events?limit=5', 'owner', 200],
+      ['listPublisherEvents', '/publishers/comfy-demo/events', 'anonymous', 401],
       ['listReleases', '/releases', 'anonymous', 200],
       ['getBranch', '/branch', 'anonymous', 200],
       ['getGitcommit', '/gitcommit?pageSize=50', 'anonymous', 200],
