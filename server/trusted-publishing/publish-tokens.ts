@@ -50,7 +50,7 @@ const field = "Invalid field 'personal_access_token'"
  * Checks a minted token for publishing `nodeId` of `publisherId` and marks it used; call it inside
  * the publish's transaction, so a refused publish leaves it unused. Throws the refusal.
  */
-export async function usePublishToken(
+export async function spendPublishToken(
   db: Db,
   publisherId: string,
   nodeId: string,

@@ -13,7 +13,7 @@ import { createNode, findNodeRow, nodeFields, updateNode } from '../nodes/writes
 import { findPublisher } from '../publishers/queries'
 import { verifyPersonalAccessToken } from '../tokens/tokens'
 import { recordPublisherEvent } from '../publishers/events'
-import { isPublishToken, usePublishToken } from '../trusted-publishing/publish-tokens'
+import { isPublishToken, spendPublishToken } from '../trusted-publishing/publish-tokens'
 import { createPendingVersion } from './writes'
 
 type PublishNodeVersionRequest = Schemas['PublishNodeVersionRequest']
@@ -52,7 +52,7 @@ async function checkCredential(
   secret: string,
 ): Promise<Credential> {
   if (isPublishToken(secret)) {
-    const minted = await usePublishToken(db, publisherId, nodeId, secret)
+    const minted = await spendPublishToken(db, publisherId, nodeId, secret)
     return {
       tokenId: null,
       provenance: minted.provenance,
