@@ -4,6 +4,11 @@
  * layout) and signs tokens with GitHub's claim names, for the trusted publishing tests
  * (TRUSTED_PUBLISHING_ISSUER = its `url`). `sign({ …, key: 'unpublished' })` signs with a key
  * whose public half is not in the JWKS (a forged token).
+ *
+ * It also answers `GET /token?audience=…&repository=owner/name&owner_id=…&workflow=…&environment=…`
+ * with `{"value": "<jwt>"}`, the shape of GitHub's ACTIONS_ID_TOKEN_REQUEST_URL, so a simulated
+ * workflow (an end-to-end test, `npx tsx scripts/fake-oidc-issuer.ts`) can request tokens over
+ * HTTP as a real job does.
  */
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
@@ -48,7 +53,9 @@ export interface FakeOidcIssuer {
 
 const KID = 'fake-issuer-key'
 
-export async function startFakeOidcIssuer(): Promise<FakeOidcIssuer> {
+export async function startFakeOidcIssuer(
+  options: { port?: number; host?: string } = {},
+): Promise<FakeOidcIssuer> {
   const published = await generateKeyPair('RS256', { extractable: true })
   const unpublished = await generateKeyPair('RS256', { extractable: true })
   const jwk = { ...(await exportJWK(published.publicKey)), kid: KID, alg: 'RS256', use: 'sig' }
@@ -72,10 +79,26 @@ export async function startFakeOidcIssuer(): Promise<FakeOidcIssuer> {
       })
     }
     if (path === '/.well-known/jwks') return send(200, { keys: [jwk] })
+    const query = new URL(path, url).searchParams
+    const repository = query.get('repository')
+    if (request.method === 'GET' && path.startsWith('/token?') && repository) {
+      return void sign({
+        repository,
+        ownerId: query.get('owner_id') ?? '1',
+        workflow: query.get('workflow') ?? undefined,
+        environment: query.get('environment') ?? undefined,
+        audience: query.get('audience') ?? undefined,
+        sha: query.get('sha') ?? undefined,
+      }).then(
+        (value) => send(200, { count: 1, value }),
+        () => send(500, { message: 'signing failed' }),
+      )
+    }
     return send(404, { message: 'Not Found' })
   })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  const host = options.host ?? '127.0.0.1'
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, host, resolve))
+  url = `http://${host}:${(server.address() as AddressInfo).port}`
 
   async function sign(options: ActionsTokenOptions): Promise<string> {
     const [owner] = options.repository.split('/')
