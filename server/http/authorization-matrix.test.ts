@@ -865,6 +865,13 @@ describe.each(BACKENDS)('authorization matrix on %s', (backend) => {
       expect: OWNER_WRITE(200),
       read: true,
     },
+    // Downloads per day: anyone who may see the node (the banned publisher's owner sees its own).
+    {
+      operationId: 'getNodeDailyDownloads',
+      call: (f) => ({ method: 'GET', url: `/nodes/${f.nodeId}/downloads/daily?days=90` }),
+      expect: ANYONE(200),
+      read: true,
+    },
     // Badges: anyone, credentials or not; the banned publisher's node shows a `banned` badge.
     ...(['getNodeVersionBadge', 'getNodeDownloadsBadge'] as const).map((operationId): Row => ({
       operationId,

@@ -425,6 +425,33 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/nodes/{nodeId}/downloads/daily": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A node's downloads per day
+         * @description Who may call: anyone. Visible like the node itself (`getNode`): banned or deleted
+         *     nodes answer 404 to anonymous callers; their publisher's members and admins still
+         *     see them.
+         *
+         *     One entry per calendar day (UTC) of the last `days` days, today included, oldest
+         *     first; days without installs are 0. `total` is the sum over the range. Downloads
+         *     are counted by `installNode` and the archive downloads, in batches (they show
+         *     within a few seconds).
+         */
+        get: operations["getNodeDailyDownloads"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/nodes/{nodeId}/reviews": {
         parameters: {
             query?: never;
@@ -2421,6 +2448,21 @@ export interface components {
             /** @description Paths (relative to the package root) of the images it refers to that `getNodeVersionFile` serves. */
             images: string[];
         };
+        /** @description A node's downloads per calendar day (UTC), oldest first, zero-filled. */
+        NodeDailyDownloads: {
+            node_id: string;
+            /** @description The first day of the range. */
+            from: string;
+            /** @description The last day of the range (today, UTC). */
+            to: string;
+            /** @description Downloads over the whole range. */
+            total: number;
+            daily: components["schemas"]["DailyDownloadCount"][];
+        };
+        DailyDownloadCount: {
+            day: string;
+            downloads: number;
+        };
         Node: {
             /** @description The unique identifier of the node. */
             id: string;
@@ -4229,6 +4271,34 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getNodeDailyDownloads: {
+        parameters: {
+            query?: {
+                /** @description How many days, ending today (UTC). 1 to 365. */
+                days?: number;
+            };
+            header?: never;
+            path: {
+                /** @description Node id (compared case-insensitively). */
+                nodeId: components["parameters"]["NodeIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The node's downloads per day. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NodeDailyDownloads"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
         };
     };

@@ -39,7 +39,10 @@ describe.each(BACKENDS)('batched download counts on %s', (backend) => {
       .select({ count: nodeDownloadsDaily.count })
       .from(nodeDownloadsDaily)
       .where(
-        and(eq(nodeDownloadsDaily.nodeId, nodeId), eq(nodeDownloadsDaily.day, sql`current_date`)),
+        and(
+          eq(nodeDownloadsDaily.nodeId, nodeId),
+          eq(nodeDownloadsDaily.day, sql`(now() at time zone 'utc')::date`),
+        ),
       )
     return { node: node.downloads, version: version.downloads, today: today?.count ?? 0 }
   }

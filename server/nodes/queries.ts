@@ -9,6 +9,7 @@ import { nodeOrderBy } from '../db/ordering'
 import {
   comfyNodes,
   nodeColumns,
+  nodeDownloadsDaily,
   nodes,
   nodeVersions,
   publishers,
@@ -566,6 +567,60 @@ export async function findNode(db: Db, nodeId: string): Promise<NodeWithRelation
   return row ?? null
 }
 
+/** Today's calendar day in UTC: the day buckets are UTC days whatever the server's time zone. */
+const UTC_TODAY = sql`(now() at time zone 'utc')::date`
+
+export interface DailyDownloads {
+  from: string
+  to: string
+  total: number
+  daily: { day: string; downloads: number }[]
+}
+
+const DAY_MS = 86_400_000
+
+/**
+ * The node's downloads per UTC day of the last `days` days (today included), oldest first,
+ * zero-filled. `nodeId` must exist (its row anchors the join, so "today" comes from the database
+ * clock that stamps the buckets even when the node has none).
+ */
+export async function dailyDownloads(
+  db: Db,
+  nodeId: string,
+  days: number,
+): Promise<DailyDownloads> {
+  const day = sql<string>`to_char(${nodeDownloadsDaily.day}, 'YYYY-MM-DD')`
+  const rows = await db
+    .select({
+      today: sql<string>`to_char(${UTC_TODAY}, 'YYYY-MM-DD')`,
+      day,
+      count: nodeDownloadsDaily.count,
+    })
+    .from(nodes)
+    .leftJoin(
+      nodeDownloadsDaily,
+      and(
+        eq(nodeDownloadsDaily.nodeId, nodes.id),
+        sql`${nodeDownloadsDaily.day} > ${UTC_TODAY} - ${days}::int`,
+        sql`${nodeDownloadsDaily.day} <= ${UTC_TODAY}`,
+      ),
+    )
+    .where(eq(nodes.id, nodeId))
+  if (rows.length === 0) throw new Error(`dailyDownloads: no node '${nodeId}'`)
+  const counts = new Map(rows.flatMap((row) => (row.day ? [[row.day, row.count ?? 0]] : [])))
+  const today = Date.parse(`${rows[0].today}T00:00:00Z`)
+  const daily = Array.from({ length: days }, (_, index) => {
+    const key = new Date(today - (days - 1 - index) * DAY_MS).toISOString().slice(0, 10)
+    return { day: key, downloads: counts.get(key) ?? 0 }
+  })
+  return {
+    from: daily[0].day,
+    to: daily[daily.length - 1].day,
+    total: daily.reduce((sum, item) => sum + item.downloads, 0),
+    daily,
+  }
+}
+
 export interface DownloadCount {
   nodeId: string
   versionId: string
@@ -600,7 +655,7 @@ export async function countDownloads(db: Db, counts: DownloadCount[]): Promise<v
     }
     for (const [nodeId, count] of byNode) {
       await tx.execute(
-        sql`insert into node_downloads_daily (node_id, day, count) values (${nodeId}, current_date, ${count})
+        sql`insert into node_downloads_daily (node_id, day, count) values (${nodeId}, ${UTC_TODAY}, ${count})
             on conflict (node_id, day) do update set count = node_downloads_daily.count + ${count}`,
       )
     }

@@ -17,7 +17,14 @@ import {
   rateNode,
   updateNode,
 } from './writes'
-import { findNode, listNodes, searchNodes, type NodeFilters, type NodePage } from './queries'
+import {
+  dailyDownloads,
+  findNode,
+  listNodes,
+  searchNodes,
+  type NodeFilters,
+  type NodePage,
+} from './queries'
 import { pageInfo, toApiNode, toApiNodeVersion } from '../http/serialize'
 import { findVersion } from '../versions/queries'
 import { suggest } from './suggest'
@@ -103,6 +110,13 @@ export const nodeHandlers: HandlerMap = {
     const { nodeId } = request.params
     const { row } = await visibleNode(context, nodeId)
     return toApiNode(row, versionView(context, false))
+  },
+
+  async getNodeDailyDownloads(request, _reply, context) {
+    const { nodeId } = request.params
+    const { days = 30 } = request.query
+    const { row } = await visibleNode(context, nodeId)
+    return { node_id: row.node.id, ...(await dailyDownloads(context.deps.db, row.node.id, days)) }
   },
 
   async installNode(request, _reply, context) {

@@ -1170,6 +1170,50 @@ export const installNodeResponse = zod.object({
 
 
 /**
+ * Who may call: anyone. Visible like the node itself (`getNode`): banned or deleted
+nodes answer 404 to anonymous callers; their publisher's members and admins still
+see them.
+
+One entry per calendar day (UTC) of the last `days` days, today included, oldest
+first; days without installs are 0. `total` is the sum over the range. Downloads
+are counted by `installNode` and the archive downloads, in batches (they show
+within a few seconds).
+
+ * @summary A node's downloads per day
+ */
+export const getNodeDailyDownloadsPathNodeIdMax = 100;
+export const getNodeDailyDownloadsPathNodeIdRegExp = new RegExp('^[A-Za-z0-9](?:[A-Za-z0-9._-]{0,98}[A-Za-z0-9])?$');
+
+
+export const getNodeDailyDownloadsParams = zod.object({
+  "nodeId": zod.string().min(1).max(getNodeDailyDownloadsPathNodeIdMax).regex(getNodeDailyDownloadsPathNodeIdRegExp).describe('Node id (compared case-insensitively).')
+})
+
+export const getNodeDailyDownloadsQueryDaysDefault = 30;
+export const getNodeDailyDownloadsQueryDaysMax = 365;
+
+export const getNodeDailyDownloadsQueryParams = zod.object({
+  "days": zod.number().min(1).max(getNodeDailyDownloadsQueryDaysMax).default(getNodeDailyDownloadsQueryDaysDefault).describe('How many days, ending today (UTC). 1 to 365.')
+})
+
+export const getNodeDailyDownloadsResponseFromRegExp = new RegExp('^\\d{4}-\\d{2}-\\d{2}$');
+export const getNodeDailyDownloadsResponseToRegExp = new RegExp('^\\d{4}-\\d{2}-\\d{2}$');
+export const getNodeDailyDownloadsResponseTotalMin = 0;export const getNodeDailyDownloadsResponseDailyItemDayRegExp = new RegExp('^\\d{4}-\\d{2}-\\d{2}$');
+export const getNodeDailyDownloadsResponseDailyItemDownloadsMin = 0;
+
+export const getNodeDailyDownloadsResponse = zod.object({
+  "node_id": zod.string(),
+  "from": zod.string().regex(getNodeDailyDownloadsResponseFromRegExp).describe('The first day of the range.'),
+  "to": zod.string().regex(getNodeDailyDownloadsResponseToRegExp).describe('The last day of the range (today, UTC).'),
+  "total": zod.number().min(getNodeDailyDownloadsResponseTotalMin).describe('Downloads over the whole range.'),
+  "daily": zod.array(zod.object({
+  "day": zod.string().regex(getNodeDailyDownloadsResponseDailyItemDayRegExp),
+  "downloads": zod.number().min(getNodeDailyDownloadsResponseDailyItemDownloadsMin)
+}))
+}).describe('A node\'s downloads per calendar day (UTC), oldest first, zero-filled.')
+
+
+/**
  * Who may call: any signed-in user. One rating per user and node; rating again
 replaces the earlier rating. Returns the node with its new average `rating`.
 

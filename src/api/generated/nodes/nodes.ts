@@ -31,12 +31,14 @@ import type {
   CreateNodeRequest,
   ErrorResponse,
   ForbiddenResponse,
+  GetNodeDailyDownloadsParams,
   GetNodeParams,
   InstallNodeParams,
   ListAllNodesParams,
   ListNodesForPublisherParams,
   ListNodesForPublisherV2Params,
   Node,
+  NodeDailyDownloads,
   NodeListResponse,
   NodeVersion,
   NotFoundResponse,
@@ -557,6 +559,114 @@ export function useInstallNode<TData = Awaited<ReturnType<typeof installNode>>, 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
 
   const queryOptions = getInstallNodeQueryOptions(nodeId,params,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+/**
+ * Who may call: anyone. Visible like the node itself (`getNode`): banned or deleted
+nodes answer 404 to anonymous callers; their publisher's members and admins still
+see them.
+
+One entry per calendar day (UTC) of the last `days` days, today included, oldest
+first; days without installs are 0. `total` is the sum over the range. Downloads
+are counted by `installNode` and the archive downloads, in batches (they show
+within a few seconds).
+
+ * @summary A node's downloads per day
+ */
+export const getNodeDailyDownloads = (
+    nodeId: string,
+    params?: GetNodeDailyDownloadsParams,
+ options?: SecondParameter<typeof customInstance>,signal?: AbortSignal
+) => {
+      
+      
+      return customInstance<NodeDailyDownloads>(
+      {url: `/nodes/${nodeId}/downloads/daily`, method: 'GET',
+        params, signal
+    },
+      options);
+    }
+  
+
+
+
+export const getGetNodeDailyDownloadsQueryKey = (nodeId?: string,
+    params?: GetNodeDailyDownloadsParams,) => {
+    return [
+    `/nodes/${nodeId}/downloads/daily`, ...(params ? [params]: [])
+    ] as const;
+    }
+
+    
+export const getGetNodeDailyDownloadsQueryOptions = <TData = Awaited<ReturnType<typeof getNodeDailyDownloads>>, TError = ErrorType<BadRequestResponse | NotFoundResponse>>(nodeId: string,
+    params?: GetNodeDailyDownloadsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getNodeDailyDownloads>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetNodeDailyDownloadsQueryKey(nodeId,params);
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getNodeDailyDownloads>>> = ({ signal }) => getNodeDailyDownloads(nodeId,params, requestOptions, signal);
+
+      
+
+      
+
+   return  { queryKey, queryFn, enabled: !!(nodeId), ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getNodeDailyDownloads>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type GetNodeDailyDownloadsQueryResult = NonNullable<Awaited<ReturnType<typeof getNodeDailyDownloads>>>
+export type GetNodeDailyDownloadsQueryError = ErrorType<BadRequestResponse | NotFoundResponse>
+
+
+export function useGetNodeDailyDownloads<TData = Awaited<ReturnType<typeof getNodeDailyDownloads>>, TError = ErrorType<BadRequestResponse | NotFoundResponse>>(
+ nodeId: string,
+    params: undefined |  GetNodeDailyDownloadsParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getNodeDailyDownloads>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getNodeDailyDownloads>>,
+          TError,
+          Awaited<ReturnType<typeof getNodeDailyDownloads>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customInstance>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetNodeDailyDownloads<TData = Awaited<ReturnType<typeof getNodeDailyDownloads>>, TError = ErrorType<BadRequestResponse | NotFoundResponse>>(
+ nodeId: string,
+    params?: GetNodeDailyDownloadsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getNodeDailyDownloads>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getNodeDailyDownloads>>,
+          TError,
+          Awaited<ReturnType<typeof getNodeDailyDownloads>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customInstance>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetNodeDailyDownloads<TData = Awaited<ReturnType<typeof getNodeDailyDownloads>>, TError = ErrorType<BadRequestResponse | NotFoundResponse>>(
+ nodeId: string,
+    params?: GetNodeDailyDownloadsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getNodeDailyDownloads>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary A node's downloads per day
+ */
+
+export function useGetNodeDailyDownloads<TData = Awaited<ReturnType<typeof getNodeDailyDownloads>>, TError = ErrorType<BadRequestResponse | NotFoundResponse>>(
+ nodeId: string,
+    params?: GetNodeDailyDownloadsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getNodeDailyDownloads>>, TError, TData>>, request?: SecondParameter<typeof customInstance>}
+ , queryClient?: QueryClient 
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetNodeDailyDownloadsQueryOptions(nodeId,params,options)
 
   const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 
