@@ -32,6 +32,8 @@ export const DEFAULT_DEMO_OPTIONS = { publishers: 40, nodes: 300, seed: 1 } as c
 
 const DAY = 24 * 60 * 60 * 1000
 const HISTORY_DAYS = 730
+/** Days of per-day download buckets before DEMO_BASE_DATE. */
+export const DAILY_HISTORY_DAYS = 90
 
 export interface DemoDataOptions {
   publishers?: number
@@ -1086,16 +1088,24 @@ function generateNode(ctx: NodeContext, index: number, out: DemoNodeBatch): void
     })
   }
 
-  // Daily downloads (last 30 days) for popular nodes and the demo nodes ------------------------
+  // Daily downloads (the 90 days before DEMO_BASE_DATE, which the loader moves to end yesterday:
+  // the node page's chart shows 30 and 90 days) for popular nodes and the demo nodes -----------
   if (isDemo || downloads >= 5000) {
     const perDay = Math.max(1, downloads / HISTORY_DAYS)
-    for (let d = 30; d >= 1; d--) {
+    // A slow trend over the range, so the chart is not flat noise.
+    const trend = 0.6 + rng.float() * 0.8
+    for (let d = DAILY_HISTORY_DAYS; d >= 1; d--) {
       const day = daysBefore(DEMO_BASE_DATE, d)
       if (day < createdAt) continue
       out.dailyDownloads.push({
         nodeId: id,
         day: isoDay(day),
-        count: Math.round(perDay * (0.5 + rng.float()) * (d % 7 < 2 ? 0.8 : 1)),
+        count: Math.round(
+          perDay *
+            (0.5 + rng.float()) *
+            (d % 7 < 2 ? 0.8 : 1) *
+            (trend + ((1 - trend) * d) / DAILY_HISTORY_DAYS),
+        ),
       })
     }
   }

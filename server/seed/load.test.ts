@@ -6,6 +6,7 @@ import { nodeOrderBy, versionSemverDesc } from '../db/ordering'
 import {
   adminActions,
   comfyNodes,
+  nodeDownloadsDaily,
   nodes,
   nodeVersionReadmes,
   nodeVersions,
@@ -70,6 +71,31 @@ describe.each(kinds)('loadDemoData on %s', (kind) => {
       downloads: expected.nodes[10].downloads,
       createdAt: expected.nodes[10].createdAt,
     })
+  })
+
+  it('moves the demo download history to end yesterday, every generated bucket kept', async () => {
+    const rows = await db
+      .select({
+        nodeId: nodeDownloadsDaily.nodeId,
+        day: sql<string>`to_char(${nodeDownloadsDaily.day}, 'YYYY-MM-DD')`,
+        count: nodeDownloadsDaily.count,
+      })
+      .from(nodeDownloadsDaily)
+    expect(rows).toHaveLength(expected.dailyDownloads.length)
+    const days = rows.map((row) => row.day).sort()
+    const now = new Date()
+    const dayMs = 86_400_000
+    const todayMs = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate())
+    const yesterday = new Date(todayMs - dayMs).toISOString().slice(0, 10)
+    expect(days.at(-1)).toBe(yesterday)
+    expect(days[0] >= new Date(todayMs - 90 * dayMs).toISOString().slice(0, 10)).toBe(true)
+    // The demo publisher's nodes have a history the chart can show.
+    const demoNode = expected.nodes.find(
+      (node) => node.publisherId === DEMO_PUBLISHER_ACCOUNT.publisherId,
+    )
+    if (demoNode) {
+      expect(rows.filter((row) => row.nodeId === demoNode.id).length).toBeGreaterThan(30)
+    }
   })
 
   it('points latest_version at the newest Active version by semver', async () => {

@@ -32,6 +32,7 @@ import {
   type DemoComfyNode,
   type DemoDataOptions,
   type DemoNodeBatch,
+  DEMO_BASE_DATE,
   generateDemoBase,
   generateNodesInBatches,
 } from './generate'
@@ -54,6 +55,12 @@ export interface LoadDemoDataOptions extends DemoDataOptions {
    * PostgreSQL (a pool of connections); PGlite runs them one after another.
    */
   concurrency?: number
+  /**
+   * The day the demo download history is moved to (default: today, UTC): the generated buckets
+   * end the day before DEMO_BASE_DATE, so they end the day before this one, and a fresh
+   * `npm start` shows the last 90 days on the node pages' charts.
+   */
+  today?: Date
   /** Called after each batch of nodes. */
   onProgress?: (progress: { nodes: number; total: number }) => void
 }
@@ -232,6 +239,14 @@ export async function loadDemoData(
   if (withArchives && !storage) throw new Error('loadDemoData: storage is required for archives')
   const rowsPerInsert = options.rowsPerInsert ?? 500
   const base = generateDemoBase(options)
+  // Whole days from DEMO_BASE_DATE to today (UTC): the generated data stays deterministic, only
+  // the download history is moved at load time.
+  const today = options.today ?? new Date()
+  const shiftMs =
+    Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate()) -
+    DEMO_BASE_DATE.getTime()
+  const shiftDay = (day: string) =>
+    new Date(Date.parse(`${day}T00:00:00Z`) + shiftMs).toISOString().slice(0, 10)
   const result: LoadDemoDataResult = {
     users: base.users.length,
     publishers: base.publishers.length,
@@ -320,7 +335,12 @@ export async function loadDemoData(
       await insertChunked(tx, nodeVersions, batch.versions, rowsPerInsert)
       await insertChunked(tx, comfyNodes, batch.comfyNodes, rowsPerInsert)
       await insertChunked(tx, nodeReviews, batch.reviews, rowsPerInsert)
-      await insertChunked(tx, nodeDownloadsDaily, batch.dailyDownloads, rowsPerInsert)
+      await insertChunked(
+        tx,
+        nodeDownloadsDaily,
+        batch.dailyDownloads.map((bucket) => ({ ...bucket, day: shiftDay(bucket.day) })),
+        rowsPerInsert,
+      )
       await insertChunked(tx, adminActions, batch.adminActions, rowsPerInsert)
       const latestIds = batch.nodes.flatMap((n) => (n.latestVersionId ? [n.latestVersionId] : []))
       for (let i = 0; i < latestIds.length; i += rowsPerInsert) {
