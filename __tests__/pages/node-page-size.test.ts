@@ -7,6 +7,7 @@
 // (components/node/node-lists.ts) or the README.
 import { getStaticProps as nodeProps } from '@/pages/nodes/[nodeId]'
 import { COMFY_NODES_SHOWN, VERSIONS_SHOWN } from '@/components/node/node-lists'
+import { DOWNLOAD_HISTORY_DAYS } from '@/components/node/DownloadsChart'
 import { fakeRegistryApi } from '../fake-api'
 
 const CLASSES = 300
@@ -62,15 +63,25 @@ fakeRegistryApi((request, response) => {
     const text = Array.from({ length: 100 }, (_, index) => section(index)).join('\n\n')
     return send({ path: 'README.md', format: 'markdown', text, truncated: false, images: [] })
   }
+  if (url.pathname === '/nodes/big/downloads/daily') {
+    const days = Number(url.searchParams.get('days'))
+    const daily = Array.from({ length: days }, (_, index) => ({
+      day: new Date(Date.UTC(2026, 0, 1 + index)).toISOString().slice(0, 10),
+      downloads: 1000 + index * 37,
+    }))
+    const total = daily.reduce((sum, item) => sum + item.downloads, 0)
+    return send({ node_id: 'big', from: daily[0].day, to: daily[days - 1].day, total, daily })
+  }
   response.writeHead(404, { 'content-type': 'application/json' })
   response.end('{"error":"NotFound","message":"no"}')
 })
 
 describe('the node page of a big pack', () => {
-  it('asks for the first comfy nodes and the newest versions only', async () => {
+  it('asks for the first comfy nodes, the newest versions and 90 days of downloads only', async () => {
     const result = await nodeProps({ params: { nodeId: 'big' }, locale: 'en' })
     expect(requests.sort()).toEqual([
       '/nodes/big',
+      `/nodes/big/downloads/daily?days=${DOWNLOAD_HISTORY_DAYS}`,
       '/nodes/big/versions/40.0.0/readme',
       `/nodes/big/versions/latest/comfy-nodes?limit=${COMFY_NODES_SHOWN}`,
       `/nodes/big/versions?limit=${VERSIONS_SHOWN + 1}`,

@@ -116,9 +116,10 @@ describe('API refusals and failures: one request each, never retried', () => {
     expect(requests.sort()).toEqual(['/publishers/acme', '/publishers/acme/nodes/v2'])
     requests.length = 0
     await expect(node('demo')).resolves.toMatchObject({ notFound: true })
-    await received(3)
+    await received(4)
     expect(requests.sort()).toEqual([
       '/nodes/demo',
+      '/nodes/demo/downloads/daily',
       '/nodes/demo/versions',
       '/nodes/demo/versions/latest/comfy-nodes',
     ])
@@ -131,9 +132,10 @@ describe('API refusals and failures: one request each, never retried', () => {
     expect(requests.sort()).toEqual(['/publishers/acme', '/publishers/acme/nodes/v2'])
     requests.length = 0
     await expect(node('demo')).rejects.toMatchObject({ response: { status: 500 } })
-    await received(3)
+    await received(4)
     expect(requests.sort()).toEqual([
       '/nodes/demo',
+      '/nodes/demo/downloads/daily',
       '/nodes/demo/versions',
       '/nodes/demo/versions/latest/comfy-nodes',
     ])

@@ -1,5 +1,5 @@
 // The whole node page body: header, status notice, install box, details, compatibility, tags,
-// description, comfy nodes and version history.
+// description, README, downloads over time, comfy nodes and version history.
 import Link from 'next/link'
 import { useTranslation } from 'next-i18next/pages'
 import { useId, useState, type ReactNode, type SyntheticEvent } from 'react'
@@ -10,6 +10,7 @@ import {
   PublisherStatus,
   type ComfyNodeListResponse,
   type Node,
+  type NodeDailyDownloads,
   type NodeVersion,
 } from '@/src/api/generated/model'
 import { compatibilityNames, type CompatibilityKind } from '@/src/lib/compatibility'
@@ -19,6 +20,7 @@ import { FeedLink } from '@/components/common/FeedLink'
 import { FALLBACK_IMAGE, imageSource } from '@/src/lib/field-rules'
 import { claimedPublisher } from '@/src/lib/unclaimed'
 import { ComfyNodeList } from './ComfyNodeList'
+import { DownloadsChart } from './DownloadsChart'
 import { formatDate, formatNumber } from './format'
 import { InstallBox } from './InstallBox'
 import type { LoadRest } from './LoadRest'
@@ -47,6 +49,8 @@ export interface NodeViewProps {
   comfyNodes?: Pick<ComfyNodeListResponse, 'comfy_nodes' | 'total'>
   comfyNodesRest?: LoadRest
   markdown?: NodeMarkdown
+  /** Downloads per day over the last DOWNLOAD_HISTORY_DAYS (the chart shows 30 or 90 of them). */
+  downloadHistory?: NodeDailyDownloads
   /** Shown under the node's header: the owner's controls or "Claim this node". */
   management?: ReactNode
   /** The owner's controls of each version. */
@@ -111,6 +115,7 @@ export function NodeView({
   comfyNodes,
   comfyNodesRest,
   markdown,
+  downloadHistory,
   management,
   versionActions,
   versionStatus,
@@ -276,6 +281,11 @@ export function NodeView({
           {latest && markdown?.readme && (
             <Section title={t('node.readme')}>
               <Readme nodeId={node.id} version={latest.version} first={markdown.readme} />
+            </Section>
+          )}
+          {downloadHistory && (
+            <Section title={t('node.downloadsChart.title')}>
+              <DownloadsChart history={downloadHistory} />
             </Section>
           )}
           {latest && comfyNodes && (

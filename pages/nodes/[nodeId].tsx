@@ -1,5 +1,6 @@
-// A node's public page, server-rendered: the node, its newest versions and the first comfy nodes
-// of its latest version are prefetched and hydrated; the rest of both lists is loaded when the
+// A node's public page, server-rendered: the node, its newest versions, the first comfy nodes
+// of its latest version and its downloads per day (90 days, for the chart's 30/90-day switch)
+// are prefetched and hydrated; the rest of both lists is loaded when the
 // visitor opens them (components/node/node-lists.ts). Unknown (or hidden) nodes are the 404 page.
 import type { GetStaticPaths, GetStaticProps } from 'next'
 import dynamic from 'next/dynamic'
@@ -16,7 +17,13 @@ import {
   useVersionList,
   VERSIONS_SHOWN,
 } from '@/components/node/node-lists'
-import { getGetNodeQueryOptions, useGetNode } from '@/src/api/generated/nodes/nodes'
+import {
+  getGetNodeDailyDownloadsQueryOptions,
+  getGetNodeQueryOptions,
+  useGetNode,
+  useGetNodeDailyDownloads,
+} from '@/src/api/generated/nodes/nodes'
+import { DOWNLOAD_HISTORY_DAYS } from '@/components/node/DownloadsChart'
 import { getNodeVersionReadme } from '@/src/api/generated/versions/versions'
 import type { NodeVersionReadme } from '@/src/api/generated/model'
 import type { ReadmeFirstPart } from '@/components/node/Readme'
@@ -59,6 +66,7 @@ const ClaimNode = dynamic(
 )
 
 const MANAGE_TEXTS = ['manage']
+const HISTORY_PARAMS = { days: DOWNLOAD_HISTORY_DAYS }
 
 export default function NodePage({ markdown }: { markdown?: NodeMarkdown }) {
   const { t } = useTranslation('common')
@@ -67,6 +75,7 @@ export default function NodePage({ markdown }: { markdown?: NodeMarkdown }) {
   const { data: node } = useGetNode(nodeId)
   const versions = useVersionList(nodeId)
   const comfyNodes = useComfyNodeList(nodeId, Boolean(node?.latest_version))
+  const { data: downloadHistory } = useGetNodeDailyDownloads(nodeId, HISTORY_PARAMS)
   // Owners' controls are decided in the browser, so the server-rendered page is the same for all.
   const { user } = useAuth()
   const canEdit = useCanEditNode(node)
@@ -121,6 +130,7 @@ export default function NodePage({ markdown }: { markdown?: NodeMarkdown }) {
           }
           comfyNodesRest={comfyNodes.rest}
           markdown={markdown}
+          downloadHistory={downloadHistory}
           management={
             !manageTexts ? undefined : claimed && canEdit ? (
               <NodeOwnerActions node={claimed} versions={ownerVersions} />
@@ -186,6 +196,8 @@ export const getStaticProps: GetStaticProps = async (context) => {
       queryClient.fetchQuery(firstVersionsQuery(nodeId)),
       // A node without a version has no comfy nodes: its 404 here is expected and not cached.
       queryClient.prefetchQuery(firstComfyNodesQuery(nodeId)),
+      // The chart is not worth failing the page for: without it the page shows no chart.
+      queryClient.prefetchQuery(getGetNodeDailyDownloadsQueryOptions(nodeId, HISTORY_PARAMS)),
     ])
     // Markdown is rendered (and sanitised) here, so its toolchain stays off the browser.
     if (node.description?.trim()) markdown.description = markdownHtml(node.description, 3)
