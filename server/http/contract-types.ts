@@ -439,9 +439,8 @@ export interface paths {
          *     see them.
          *
          *     One entry per calendar day (UTC) of the last `days` days, today included, oldest
-         *     first; days without installs are 0. `total` is the sum over the range. Downloads
-         *     are counted by `installNode` and the archive downloads, in batches (they show
-         *     within a few seconds).
+         *     first; days without installs are 0. `total` is the sum over the range. Each
+         *     `installNode` counts one download, written in batches (it shows within seconds).
          */
         get: operations["getNodeDailyDownloads"];
         put?: never;

@@ -294,6 +294,9 @@ describe.each(BACKENDS)('the API against its contract on %s', (backend) => {
       ['suggestNodes', '/nodes/suggest?q=', 'anonymous', 400],
       ['getNode', `/nodes/${UPSCALER}`, 'anonymous', 200],
       ['getNode', '/nodes/no-such-node', 'anonymous', 404],
+      ['getNodeDailyDownloads', `/nodes/${UPSCALER}/downloads/daily?days=90`, 'anonymous', 200],
+      ['getNodeDailyDownloads', `/nodes/${UPSCALER}/downloads/daily?days=366`, 'anonymous', 400],
+      ['getNodeDailyDownloads', '/nodes/no-such-node/downloads/daily', 'anonymous', 404],
       ['installNode', `/nodes/${FACE}/install`, 'anonymous', 200],
       ['listNodeVersions', `/nodes/${UPSCALER}/versions`, 'anonymous', 200],
       [
