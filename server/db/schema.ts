@@ -165,6 +165,9 @@ export const nodes = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
+    /** The whole node deprecated by its owners (like `npm deprecate`); message '' otherwise. */
+    deprecated: boolean('deprecated').notNull().default(false),
+    deprecationMessage: text('deprecation_message').notNull().default(''),
     /** Denormalised: newest Active version by semver; maintained by refreshLatestVersion(). */
     latestVersionId: uuid('latest_version_id'),
     latestVersionCreatedAt: timestamp('latest_version_created_at', { withTimezone: true }),
@@ -252,6 +255,8 @@ export const nodeVersions = pgTable(
     /** Bytes of the stored archive; NULL when unknown (no archive, or stored before sizes were kept). */
     archiveSize: bigint('archive_size', { mode: 'number' }),
     deprecated: boolean('deprecated').notNull().default(false),
+    /** Why the version is deprecated and what to use instead; '' when it is not deprecated. */
+    deprecationMessage: text('deprecation_message').notNull().default(''),
     status: nodeVersionStatus('status').notNull().default('NodeVersionStatusPending'),
     statusReason: text('status_reason').notNull().default(''),
     comfyNodeExtractStatus: text('comfy_node_extract_status').notNull().default(''),
