@@ -996,6 +996,8 @@ export const nodeColumns = {
   tagsAdmin: nodes.tagsAdmin,
   searchRanking: nodes.searchRanking,
   preemptedComfyNodeNames: nodes.preemptedComfyNodeNames,
+  deprecated: nodes.deprecated,
+  deprecationMessage: nodes.deprecationMessage,
   latestVersionId: nodes.latestVersionId,
   latestVersionCreatedAt: nodes.latestVersionCreatedAt,
   createdAt: nodes.createdAt,

@@ -392,7 +392,12 @@ describe.each(BACKENDS)('authorization matrix on %s', (backend) => {
       call: (f) => ({
         method: 'PUT',
         url: `/publishers/${f.publisherId}/nodes/${f.nodeId}`,
-        body: { description: 'Changed by the matrix' },
+        // Deprecating the whole node goes through updateNode too (issue 30).
+        body: {
+          description: 'Changed by the matrix',
+          deprecated: true,
+          deprecation_message: 'Deprecated by the matrix',
+        },
       }),
       expect: OWNER_WRITE(200),
     },
@@ -460,7 +465,7 @@ describe.each(BACKENDS)('authorization matrix on %s', (backend) => {
       call: (f) => ({
         method: 'PUT',
         url: `/publishers/${f.publisherId}/nodes/${f.nodeId}/versions/1.0.0`,
-        body: { deprecated: true },
+        body: { deprecated: true, deprecation_message: 'Deprecated by the matrix' },
       }),
       expect: OWNER_WRITE(200),
     },

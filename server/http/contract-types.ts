@@ -919,6 +919,7 @@ export interface paths {
          * Update a node
          * @description Who may call: the owners of the node's publisher and admins. The id and
          *     publisher cannot change; status changes are for admins (via moderation).
+         *     `deprecated` and `deprecation_message` deprecate the whole node or undo it.
          */
         put: operations["updateNode"];
         post?: never;
@@ -2498,6 +2499,14 @@ export interface components {
             /** @description Deprecated in favour of `tags`. */
             category?: string;
             /**
+             * @description The whole node is deprecated by its owners (like `npm deprecate`): it still installs,
+             *     but people should move on; `deprecation_message` says why and what to use instead.
+             *     Independent of its versions' own `deprecated` flags and of `latest_version`.
+             */
+            deprecated?: boolean;
+            /** @description Why the node is deprecated and what to use instead; "" when it is not. */
+            deprecation_message?: string;
+            /**
              * @description The newest Active version by semver. Omitted (never `null`) when the node has no
              *     Active version: comfy-cli reads the field whenever the key is present, and
              *     ComfyUI-Manager falls back to "nightly" only when the key is absent.
@@ -2589,6 +2598,14 @@ export interface components {
             supported_accelerators?: string[];
             supported_comfyui_version?: string;
             supported_comfyui_frontend_version?: string;
+            /** @description Deprecate the whole node (true) or undo it (false). */
+            deprecated?: boolean;
+            /**
+             * @description Why it is deprecated and what to use instead (trimmed). Only with `deprecated: true`
+             *     or while already deprecated; `deprecated: false` clears it (400 if a message is sent
+             *     with it).
+             */
+            deprecation_message?: string;
         };
         AdminCreateNodeRequest: {
             id: components["schemas"]["NodeId"];
@@ -2626,6 +2643,8 @@ export interface components {
              */
             downloadUrl?: string;
             deprecated?: boolean;
+            /** @description Why the version is deprecated and what to use instead; "" when it is not. */
+            deprecation_message?: string;
             status: components["schemas"]["NodeVersionStatus"];
             /** @description Why the version has its status (the reviewer's or scanner's reason). */
             status_reason?: string;
@@ -2763,6 +2782,12 @@ export interface components {
         UpdateNodeVersionRequest: {
             changelog?: string;
             deprecated?: boolean;
+            /**
+             * @description Why it is deprecated and what to use instead (trimmed). Only with `deprecated: true`
+             *     or while already deprecated; `deprecated: false` clears it (400 if a message is sent
+             *     with it).
+             */
+            deprecation_message?: string;
         };
         AdminUpdateNodeVersionRequest: {
             status: components["schemas"]["NodeVersionStatus"];

@@ -49,6 +49,7 @@ export function toApiNodeVersion(row: NodeVersion, view: VersionView): ApiNodeVe
     dependencies: row.dependencies,
     downloadUrl: installable ? downloadUrl(view.publicUrl, row.nodeId, row.version) : undefined,
     deprecated: row.deprecated,
+    deprecation_message: row.deprecationMessage,
     status: row.status,
     status_reason: view.withStatusReason ? row.statusReason : undefined,
     node_id: row.nodeId,
@@ -138,6 +139,8 @@ export function toApiNode(row: NodeWithRelations, view: VersionView): ApiNode {
     repository: node.repository,
     tags: node.tags,
     category: node.category,
+    deprecated: node.deprecated,
+    deprecation_message: node.deprecationMessage,
     // Omitted, never null, without an Active version (openapi.yml, Node.latest_version).
     latest_version: row.latestVersion ? toApiNodeVersion(row.latestVersion, view) : undefined,
     rating: node.rating,

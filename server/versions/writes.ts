@@ -25,6 +25,7 @@ import { stageUpload, TooLargeError, type StagedFile } from '../storage/staging'
 import { BANNED_PUBLISHER_MESSAGE } from '../publishers/access'
 import { labelList, shortText, text } from '../http/validate'
 import { queueVersionChecks } from '../pipeline/process-version'
+import { deprecationChange, type DeprecationRequest } from '../nodes/deprecation'
 import { DEFAULT_ARCHIVE_LIMITS, uploadRefusals } from '../pipeline/archive'
 import type { Finding } from '../pipeline/findings'
 
@@ -395,11 +396,11 @@ export async function removeExpiredUploadLinks(db: Db, now = new Date()): Promis
 export async function updateVersion(
   db: Db,
   version: NodeVersion,
-  changes: { changelog?: string; deprecated?: boolean },
+  changes: { changelog?: string } & DeprecationRequest,
 ): Promise<NodeVersion> {
   const set = {
     ...(changes.changelog !== undefined ? { changelog: changes.changelog.trim() } : {}),
-    ...(changes.deprecated !== undefined ? { deprecated: changes.deprecated } : {}),
+    ...deprecationChange(version, changes),
   }
   if (Object.keys(set).length === 0) return version
   const [updated] = await db

@@ -79,6 +79,7 @@ export const adminUpdateNodeVersionResponse = zod.object({
   "dependencies": zod.array(zod.string()).optional().describe('pip requirements of the node.'),
   "downloadUrl": zod.string().optional().describe('URL of the version\'s zip archive. Public for Active versions; members and\nadmins who asked with `include_status_reason` also get it for Pending and\nFlagged versions, where it needs their bearer token.\n'),
   "deprecated": zod.boolean().optional(),
+  "deprecation_message": zod.string().optional().describe('Why the version is deprecated and what to use instead; \"\" when it is not.'),
   "status": zod.enum(['NodeVersionStatusActive', 'NodeVersionStatusDeleted', 'NodeVersionStatusBanned', 'NodeVersionStatusPending', 'NodeVersionStatusFlagged']),
   "status_reason": zod.string().optional().describe('Why the version has its status (the reviewer\'s or scanner\'s reason).'),
   "provenance": zod.object({
@@ -169,6 +170,8 @@ export const adminUpdateNodeResponse = zod.object({
   "tags": zod.array(zod.string()).optional(),
   "tags_admin": zod.array(zod.string()).optional().describe('Admin-only tags (security warnings, moderation metadata).'),
   "category": zod.string().optional().describe('Deprecated in favour of `tags`.'),
+  "deprecated": zod.boolean().optional().describe('The whole node is deprecated by its owners (like `npm deprecate`): it still installs,\nbut people should move on; `deprecation_message` says why and what to use instead.\nIndependent of its versions\' own `deprecated` flags and of `latest_version`.\n'),
+  "deprecation_message": zod.string().optional().describe('Why the node is deprecated and what to use instead; \"\" when it is not.'),
   "latest_version": zod.object({
   "id": zod.string().uuid(),
   "version": zod.string().describe('Semantic version, unique per node.'),
@@ -177,6 +180,7 @@ export const adminUpdateNodeResponse = zod.object({
   "dependencies": zod.array(zod.string()).optional().describe('pip requirements of the node.'),
   "downloadUrl": zod.string().optional().describe('URL of the version\'s zip archive. Public for Active versions; members and\nadmins who asked with `include_status_reason` also get it for Pending and\nFlagged versions, where it needs their bearer token.\n'),
   "deprecated": zod.boolean().optional(),
+  "deprecation_message": zod.string().optional().describe('Why the version is deprecated and what to use instead; \"\" when it is not.'),
   "status": zod.enum(['NodeVersionStatusActive', 'NodeVersionStatusDeleted', 'NodeVersionStatusBanned', 'NodeVersionStatusPending', 'NodeVersionStatusFlagged']),
   "status_reason": zod.string().optional().describe('Why the version has its status (the reviewer\'s or scanner\'s reason).'),
   "provenance": zod.object({
@@ -353,6 +357,7 @@ export const adminDecideVersionsResponse = zod.object({
   "dependencies": zod.array(zod.string()).optional().describe('pip requirements of the node.'),
   "downloadUrl": zod.string().optional().describe('URL of the version\'s zip archive. Public for Active versions; members and\nadmins who asked with `include_status_reason` also get it for Pending and\nFlagged versions, where it needs their bearer token.\n'),
   "deprecated": zod.boolean().optional(),
+  "deprecation_message": zod.string().optional().describe('Why the version is deprecated and what to use instead; \"\" when it is not.'),
   "status": zod.enum(['NodeVersionStatusActive', 'NodeVersionStatusDeleted', 'NodeVersionStatusBanned', 'NodeVersionStatusPending', 'NodeVersionStatusFlagged']),
   "status_reason": zod.string().optional().describe('Why the version has its status (the reviewer\'s or scanner\'s reason).'),
   "provenance": zod.object({
@@ -684,6 +689,8 @@ export const listAllNodesResponse = zod.object({
   "tags": zod.array(zod.string()).optional(),
   "tags_admin": zod.array(zod.string()).optional().describe('Admin-only tags (security warnings, moderation metadata).'),
   "category": zod.string().optional().describe('Deprecated in favour of `tags`.'),
+  "deprecated": zod.boolean().optional().describe('The whole node is deprecated by its owners (like `npm deprecate`): it still installs,\nbut people should move on; `deprecation_message` says why and what to use instead.\nIndependent of its versions\' own `deprecated` flags and of `latest_version`.\n'),
+  "deprecation_message": zod.string().optional().describe('Why the node is deprecated and what to use instead; \"\" when it is not.'),
   "latest_version": zod.object({
   "id": zod.string().uuid(),
   "version": zod.string().describe('Semantic version, unique per node.'),
@@ -692,6 +699,7 @@ export const listAllNodesResponse = zod.object({
   "dependencies": zod.array(zod.string()).optional().describe('pip requirements of the node.'),
   "downloadUrl": zod.string().optional().describe('URL of the version\'s zip archive. Public for Active versions; members and\nadmins who asked with `include_status_reason` also get it for Pending and\nFlagged versions, where it needs their bearer token.\n'),
   "deprecated": zod.boolean().optional(),
+  "deprecation_message": zod.string().optional().describe('Why the version is deprecated and what to use instead; \"\" when it is not.'),
   "status": zod.enum(['NodeVersionStatusActive', 'NodeVersionStatusDeleted', 'NodeVersionStatusBanned', 'NodeVersionStatusPending', 'NodeVersionStatusFlagged']),
   "status_reason": zod.string().optional().describe('Why the version has its status (the reviewer\'s or scanner\'s reason).'),
   "provenance": zod.object({
@@ -832,6 +840,8 @@ export const searchNodesResponse = zod.object({
   "tags": zod.array(zod.string()).optional(),
   "tags_admin": zod.array(zod.string()).optional().describe('Admin-only tags (security warnings, moderation metadata).'),
   "category": zod.string().optional().describe('Deprecated in favour of `tags`.'),
+  "deprecated": zod.boolean().optional().describe('The whole node is deprecated by its owners (like `npm deprecate`): it still installs,\nbut people should move on; `deprecation_message` says why and what to use instead.\nIndependent of its versions\' own `deprecated` flags and of `latest_version`.\n'),
+  "deprecation_message": zod.string().optional().describe('Why the node is deprecated and what to use instead; \"\" when it is not.'),
   "latest_version": zod.object({
   "id": zod.string().uuid(),
   "version": zod.string().describe('Semantic version, unique per node.'),
@@ -840,6 +850,7 @@ export const searchNodesResponse = zod.object({
   "dependencies": zod.array(zod.string()).optional().describe('pip requirements of the node.'),
   "downloadUrl": zod.string().optional().describe('URL of the version\'s zip archive. Public for Active versions; members and\nadmins who asked with `include_status_reason` also get it for Pending and\nFlagged versions, where it needs their bearer token.\n'),
   "deprecated": zod.boolean().optional(),
+  "deprecation_message": zod.string().optional().describe('Why the version is deprecated and what to use instead; \"\" when it is not.'),
   "status": zod.enum(['NodeVersionStatusActive', 'NodeVersionStatusDeleted', 'NodeVersionStatusBanned', 'NodeVersionStatusPending', 'NodeVersionStatusFlagged']),
   "status_reason": zod.string().optional().describe('Why the version has its status (the reviewer\'s or scanner\'s reason).'),
   "provenance": zod.object({
@@ -998,6 +1009,8 @@ export const getNodeResponse = zod.object({
   "tags": zod.array(zod.string()).optional(),
   "tags_admin": zod.array(zod.string()).optional().describe('Admin-only tags (security warnings, moderation metadata).'),
   "category": zod.string().optional().describe('Deprecated in favour of `tags`.'),
+  "deprecated": zod.boolean().optional().describe('The whole node is deprecated by its owners (like `npm deprecate`): it still installs,\nbut people should move on; `deprecation_message` says why and what to use instead.\nIndependent of its versions\' own `deprecated` flags and of `latest_version`.\n'),
+  "deprecation_message": zod.string().optional().describe('Why the node is deprecated and what to use instead; \"\" when it is not.'),
   "latest_version": zod.object({
   "id": zod.string().uuid(),
   "version": zod.string().describe('Semantic version, unique per node.'),
@@ -1006,6 +1019,7 @@ export const getNodeResponse = zod.object({
   "dependencies": zod.array(zod.string()).optional().describe('pip requirements of the node.'),
   "downloadUrl": zod.string().optional().describe('URL of the version\'s zip archive. Public for Active versions; members and\nadmins who asked with `include_status_reason` also get it for Pending and\nFlagged versions, where it needs their bearer token.\n'),
   "deprecated": zod.boolean().optional(),
+  "deprecation_message": zod.string().optional().describe('Why the version is deprecated and what to use instead; \"\" when it is not.'),
   "status": zod.enum(['NodeVersionStatusActive', 'NodeVersionStatusDeleted', 'NodeVersionStatusBanned', 'NodeVersionStatusPending', 'NodeVersionStatusFlagged']),
   "status_reason": zod.string().optional().describe('Why the version has its status (the reviewer\'s or scanner\'s reason).'),
   "provenance": zod.object({
@@ -1125,6 +1139,7 @@ export const installNodeResponse = zod.object({
   "dependencies": zod.array(zod.string()).optional().describe('pip requirements of the node.'),
   "downloadUrl": zod.string().optional().describe('URL of the version\'s zip archive. Public for Active versions; members and\nadmins who asked with `include_status_reason` also get it for Pending and\nFlagged versions, where it needs their bearer token.\n'),
   "deprecated": zod.boolean().optional(),
+  "deprecation_message": zod.string().optional().describe('Why the version is deprecated and what to use instead; \"\" when it is not.'),
   "status": zod.enum(['NodeVersionStatusActive', 'NodeVersionStatusDeleted', 'NodeVersionStatusBanned', 'NodeVersionStatusPending', 'NodeVersionStatusFlagged']),
   "status_reason": zod.string().optional().describe('Why the version has its status (the reviewer\'s or scanner\'s reason).'),
   "provenance": zod.object({
@@ -1246,6 +1261,8 @@ export const postNodeReviewResponse = zod.object({
   "tags": zod.array(zod.string()).optional(),
   "tags_admin": zod.array(zod.string()).optional().describe('Admin-only tags (security warnings, moderation metadata).'),
   "category": zod.string().optional().describe('Deprecated in favour of `tags`.'),
+  "deprecated": zod.boolean().optional().describe('The whole node is deprecated by its owners (like `npm deprecate`): it still installs,\nbut people should move on; `deprecation_message` says why and what to use instead.\nIndependent of its versions\' own `deprecated` flags and of `latest_version`.\n'),
+  "deprecation_message": zod.string().optional().describe('Why the node is deprecated and what to use instead; \"\" when it is not.'),
   "latest_version": zod.object({
   "id": zod.string().uuid(),
   "version": zod.string().describe('Semantic version, unique per node.'),
@@ -1254,6 +1271,7 @@ export const postNodeReviewResponse = zod.object({
   "dependencies": zod.array(zod.string()).optional().describe('pip requirements of the node.'),
   "downloadUrl": zod.string().optional().describe('URL of the version\'s zip archive. Public for Active versions; members and\nadmins who asked with `include_status_reason` also get it for Pending and\nFlagged versions, where it needs their bearer token.\n'),
   "deprecated": zod.boolean().optional(),
+  "deprecation_message": zod.string().optional().describe('Why the version is deprecated and what to use instead; \"\" when it is not.'),
   "status": zod.enum(['NodeVersionStatusActive', 'NodeVersionStatusDeleted', 'NodeVersionStatusBanned', 'NodeVersionStatusPending', 'NodeVersionStatusFlagged']),
   "status_reason": zod.string().optional().describe('Why the version has its status (the reviewer\'s or scanner\'s reason).'),
   "provenance": zod.object({
@@ -1379,6 +1397,7 @@ export const listNodeVersionsResponseItem = zod.object({
   "dependencies": zod.array(zod.string()).optional().describe('pip requirements of the node.'),
   "downloadUrl": zod.string().optional().describe('URL of the version\'s zip archive. Public for Active versions; members and\nadmins who asked with `include_status_reason` also get it for Pending and\nFlagged versions, where it needs their bearer token.\n'),
   "deprecated": zod.boolean().optional(),
+  "deprecation_message": zod.string().optional().describe('Why the version is deprecated and what to use instead; \"\" when it is not.'),
   "status": zod.enum(['NodeVersionStatusActive', 'NodeVersionStatusDeleted', 'NodeVersionStatusBanned', 'NodeVersionStatusPending', 'NodeVersionStatusFlagged']),
   "status_reason": zod.string().optional().describe('Why the version has its status (the reviewer\'s or scanner\'s reason).'),
   "provenance": zod.object({
@@ -1450,6 +1469,7 @@ export const getNodeVersionResponse = zod.object({
   "dependencies": zod.array(zod.string()).optional().describe('pip requirements of the node.'),
   "downloadUrl": zod.string().optional().describe('URL of the version\'s zip archive. Public for Active versions; members and\nadmins who asked with `include_status_reason` also get it for Pending and\nFlagged versions, where it needs their bearer token.\n'),
   "deprecated": zod.boolean().optional(),
+  "deprecation_message": zod.string().optional().describe('Why the version is deprecated and what to use instead; \"\" when it is not.'),
   "status": zod.enum(['NodeVersionStatusActive', 'NodeVersionStatusDeleted', 'NodeVersionStatusBanned', 'NodeVersionStatusPending', 'NodeVersionStatusFlagged']),
   "status_reason": zod.string().optional().describe('Why the version has its status (the reviewer\'s or scanner\'s reason).'),
   "provenance": zod.object({
@@ -1727,6 +1747,8 @@ export const getNodeByComfyNodeNameResponse = zod.object({
   "tags": zod.array(zod.string()).optional(),
   "tags_admin": zod.array(zod.string()).optional().describe('Admin-only tags (security warnings, moderation metadata).'),
   "category": zod.string().optional().describe('Deprecated in favour of `tags`.'),
+  "deprecated": zod.boolean().optional().describe('The whole node is deprecated by its owners (like `npm deprecate`): it still installs,\nbut people should move on; `deprecation_message` says why and what to use instead.\nIndependent of its versions\' own `deprecated` flags and of `latest_version`.\n'),
+  "deprecation_message": zod.string().optional().describe('Why the node is deprecated and what to use instead; \"\" when it is not.'),
   "latest_version": zod.object({
   "id": zod.string().uuid(),
   "version": zod.string().describe('Semantic version, unique per node.'),
@@ -1735,6 +1757,7 @@ export const getNodeByComfyNodeNameResponse = zod.object({
   "dependencies": zod.array(zod.string()).optional().describe('pip requirements of the node.'),
   "downloadUrl": zod.string().optional().describe('URL of the version\'s zip archive. Public for Active versions; members and\nadmins who asked with `include_status_reason` also get it for Pending and\nFlagged versions, where it needs their bearer token.\n'),
   "deprecated": zod.boolean().optional(),
+  "deprecation_message": zod.string().optional().describe('Why the version is deprecated and what to use instead; \"\" when it is not.'),
   "status": zod.enum(['NodeVersionStatusActive', 'NodeVersionStatusDeleted', 'NodeVersionStatusBanned', 'NodeVersionStatusPending', 'NodeVersionStatusFlagged']),
   "status_reason": zod.string().optional().describe('Why the version has its status (the reviewer\'s or scanner\'s reason).'),
   "provenance": zod.object({
@@ -1860,6 +1883,7 @@ export const listAllNodeVersionsResponse = zod.object({
   "dependencies": zod.array(zod.string()).optional().describe('pip requirements of the node.'),
   "downloadUrl": zod.string().optional().describe('URL of the version\'s zip archive. Public for Active versions; members and\nadmins who asked with `include_status_reason` also get it for Pending and\nFlagged versions, where it needs their bearer token.\n'),
   "deprecated": zod.boolean().optional(),
+  "deprecation_message": zod.string().optional().describe('Why the version is deprecated and what to use instead; \"\" when it is not.'),
   "status": zod.enum(['NodeVersionStatusActive', 'NodeVersionStatusDeleted', 'NodeVersionStatusBanned', 'NodeVersionStatusPending', 'NodeVersionStatusFlagged']),
   "status_reason": zod.string().optional().describe('Why the version has its status (the reviewer\'s or scanner\'s reason).'),
   "provenance": zod.object({
@@ -2212,6 +2236,8 @@ export const listNodesForPublisherResponseItem = zod.object({
   "tags": zod.array(zod.string()).optional(),
   "tags_admin": zod.array(zod.string()).optional().describe('Admin-only tags (security warnings, moderation metadata).'),
   "category": zod.string().optional().describe('Deprecated in favour of `tags`.'),
+  "deprecated": zod.boolean().optional().describe('The whole node is deprecated by its owners (like `npm deprecate`): it still installs,\nbut people should move on; `deprecation_message` says why and what to use instead.\nIndependent of its versions\' own `deprecated` flags and of `latest_version`.\n'),
+  "deprecation_message": zod.string().optional().describe('Why the node is deprecated and what to use instead; \"\" when it is not.'),
   "latest_version": zod.object({
   "id": zod.string().uuid(),
   "version": zod.string().describe('Semantic version, unique per node.'),
@@ -2220,6 +2246,7 @@ export const listNodesForPublisherResponseItem = zod.object({
   "dependencies": zod.array(zod.string()).optional().describe('pip requirements of the node.'),
   "downloadUrl": zod.string().optional().describe('URL of the version\'s zip archive. Public for Active versions; members and\nadmins who asked with `include_status_reason` also get it for Pending and\nFlagged versions, where it needs their bearer token.\n'),
   "deprecated": zod.boolean().optional(),
+  "deprecation_message": zod.string().optional().describe('Why the version is deprecated and what to use instead; \"\" when it is not.'),
   "status": zod.enum(['NodeVersionStatusActive', 'NodeVersionStatusDeleted', 'NodeVersionStatusBanned', 'NodeVersionStatusPending', 'NodeVersionStatusFlagged']),
   "status_reason": zod.string().optional().describe('Why the version has its status (the reviewer\'s or scanner\'s reason).'),
   "provenance": zod.object({
@@ -2381,6 +2408,8 @@ export const listNodesForPublisherV2Response = zod.object({
   "tags": zod.array(zod.string()).optional(),
   "tags_admin": zod.array(zod.string()).optional().describe('Admin-only tags (security warnings, moderation metadata).'),
   "category": zod.string().optional().describe('Deprecated in favour of `tags`.'),
+  "deprecated": zod.boolean().optional().describe('The whole node is deprecated by its owners (like `npm deprecate`): it still installs,\nbut people should move on; `deprecation_message` says why and what to use instead.\nIndependent of its versions\' own `deprecated` flags and of `latest_version`.\n'),
+  "deprecation_message": zod.string().optional().describe('Why the node is deprecated and what to use instead; \"\" when it is not.'),
   "latest_version": zod.object({
   "id": zod.string().uuid(),
   "version": zod.string().describe('Semantic version, unique per node.'),
@@ -2389,6 +2418,7 @@ export const listNodesForPublisherV2Response = zod.object({
   "dependencies": zod.array(zod.string()).optional().describe('pip requirements of the node.'),
   "downloadUrl": zod.string().optional().describe('URL of the version\'s zip archive. Public for Active versions; members and\nadmins who asked with `include_status_reason` also get it for Pending and\nFlagged versions, where it needs their bearer token.\n'),
   "deprecated": zod.boolean().optional(),
+  "deprecation_message": zod.string().optional().describe('Why the version is deprecated and what to use instead; \"\" when it is not.'),
   "status": zod.enum(['NodeVersionStatusActive', 'NodeVersionStatusDeleted', 'NodeVersionStatusBanned', 'NodeVersionStatusPending', 'NodeVersionStatusFlagged']),
   "status_reason": zod.string().optional().describe('Why the version has its status (the reviewer\'s or scanner\'s reason).'),
   "provenance": zod.object({
@@ -2483,6 +2513,7 @@ export const listNodesForPublisherV2Response = zod.object({
 /**
  * Who may call: the owners of the node's publisher and admins. The id and
 publisher cannot change; status changes are for admins (via moderation).
+`deprecated` and `deprecation_message` deprecate the whole node or undo it.
 
  * @summary Update a node
  */
@@ -2499,7 +2530,7 @@ export const updateNodeParams = zod.object({
 
 export const updateNodeBodyIdMax = 100;
 export const updateNodeBodyIdRegExp = new RegExp('^[A-Za-z0-9](?:[A-Za-z0-9._-]{0,98}[A-Za-z0-9])?$');
-export const updateNodeBodyNameMax = 200;export const updateNodeBodyDescriptionMax = 1000;export const updateNodeBodyAuthorMax = 200;export const updateNodeBodyLicenseMax = 2000;export const updateNodeBodyIconMax = 2000;export const updateNodeBodyBannerUrlMax = 2000;export const updateNodeBodyRepositoryMax = 2000;export const updateNodeBodyTagsItemMax = 100;export const updateNodeBodyTagsMax = 50;export const updateNodeBodyCategoryMax = 200;
+export const updateNodeBodyNameMax = 200;export const updateNodeBodyDescriptionMax = 1000;export const updateNodeBodyAuthorMax = 200;export const updateNodeBodyLicenseMax = 2000;export const updateNodeBodyIconMax = 2000;export const updateNodeBodyBannerUrlMax = 2000;export const updateNodeBodyRepositoryMax = 2000;export const updateNodeBodyTagsItemMax = 100;export const updateNodeBodyTagsMax = 50;export const updateNodeBodyCategoryMax = 200;export const updateNodeBodyDeprecationMessageMax = 500;
 
 export const updateNodeBody = zod.object({
   "id": zod.string().min(1).max(updateNodeBodyIdMax).regex(updateNodeBodyIdRegExp).optional(),
@@ -2515,7 +2546,9 @@ export const updateNodeBody = zod.object({
   "supported_os": zod.array(zod.string()).optional(),
   "supported_accelerators": zod.array(zod.string()).optional(),
   "supported_comfyui_version": zod.string().optional(),
-  "supported_comfyui_frontend_version": zod.string().optional()
+  "supported_comfyui_frontend_version": zod.string().optional(),
+  "deprecated": zod.boolean().optional().describe('Deprecate the whole node (true) or undo it (false).'),
+  "deprecation_message": zod.string().max(updateNodeBodyDeprecationMessageMax).optional().describe('Why it is deprecated and what to use instead (trimmed). Only with `deprecated: true`\nor while already deprecated; `deprecated: false` clears it (400 if a message is sent\nwith it).\n')
 }).describe('Writable node fields; omitted fields are left unchanged. `id`, if sent, must match the path.')
 
 export const updateNodeResponse = zod.object({
@@ -2532,6 +2565,8 @@ export const updateNodeResponse = zod.object({
   "tags": zod.array(zod.string()).optional(),
   "tags_admin": zod.array(zod.string()).optional().describe('Admin-only tags (security warnings, moderation metadata).'),
   "category": zod.string().optional().describe('Deprecated in favour of `tags`.'),
+  "deprecated": zod.boolean().optional().describe('The whole node is deprecated by its owners (like `npm deprecate`): it still installs,\nbut people should move on; `deprecation_message` says why and what to use instead.\nIndependent of its versions\' own `deprecated` flags and of `latest_version`.\n'),
+  "deprecation_message": zod.string().optional().describe('Why the node is deprecated and what to use instead; \"\" when it is not.'),
   "latest_version": zod.object({
   "id": zod.string().uuid(),
   "version": zod.string().describe('Semantic version, unique per node.'),
@@ -2540,6 +2575,7 @@ export const updateNodeResponse = zod.object({
   "dependencies": zod.array(zod.string()).optional().describe('pip requirements of the node.'),
   "downloadUrl": zod.string().optional().describe('URL of the version\'s zip archive. Public for Active versions; members and\nadmins who asked with `include_status_reason` also get it for Pending and\nFlagged versions, where it needs their bearer token.\n'),
   "deprecated": zod.boolean().optional(),
+  "deprecation_message": zod.string().optional().describe('Why the version is deprecated and what to use instead; \"\" when it is not.'),
   "status": zod.enum(['NodeVersionStatusActive', 'NodeVersionStatusDeleted', 'NodeVersionStatusBanned', 'NodeVersionStatusPending', 'NodeVersionStatusFlagged']),
   "status_reason": zod.string().optional().describe('Why the version has its status (the reviewer\'s or scanner\'s reason).'),
   "provenance": zod.object({
@@ -2768,11 +2804,12 @@ export const updateNodeVersionParams = zod.object({
   "versionId": zod.string().min(1).max(updateNodeVersionPathVersionIdMax).regex(updateNodeVersionPathVersionIdRegExp).describe('The version\'s id (uuid) or its semver version string.')
 })
 
-export const updateNodeVersionBodyChangelogMax = 10000;
+export const updateNodeVersionBodyChangelogMax = 10000;export const updateNodeVersionBodyDeprecationMessageMax = 500;
 
 export const updateNodeVersionBody = zod.object({
   "changelog": zod.string().max(updateNodeVersionBodyChangelogMax).optional(),
-  "deprecated": zod.boolean().optional()
+  "deprecated": zod.boolean().optional(),
+  "deprecation_message": zod.string().max(updateNodeVersionBodyDeprecationMessageMax).optional().describe('Why it is deprecated and what to use instead (trimmed). Only with `deprecated: true`\nor while already deprecated; `deprecated: false` clears it (400 if a message is sent\nwith it).\n')
 })
 
 export const updateNodeVersionResponse = zod.object({
@@ -2783,6 +2820,7 @@ export const updateNodeVersionResponse = zod.object({
   "dependencies": zod.array(zod.string()).optional().describe('pip requirements of the node.'),
   "downloadUrl": zod.string().optional().describe('URL of the version\'s zip archive. Public for Active versions; members and\nadmins who asked with `include_status_reason` also get it for Pending and\nFlagged versions, where it needs their bearer token.\n'),
   "deprecated": zod.boolean().optional(),
+  "deprecation_message": zod.string().optional().describe('Why the version is deprecated and what to use instead; \"\" when it is not.'),
   "status": zod.enum(['NodeVersionStatusActive', 'NodeVersionStatusDeleted', 'NodeVersionStatusBanned', 'NodeVersionStatusPending', 'NodeVersionStatusFlagged']),
   "status_reason": zod.string().optional().describe('Why the version has its status (the reviewer\'s or scanner\'s reason).'),
   "provenance": zod.object({

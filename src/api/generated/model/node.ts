@@ -42,6 +42,13 @@ when the archive has none.
   tags_admin?: string[];
   /** Deprecated in favour of `tags`. */
   category?: string;
+  /** The whole node is deprecated by its owners (like `npm deprecate`): it still installs,
+but people should move on; `deprecation_message` says why and what to use instead.
+Independent of its versions' own `deprecated` flags and of `latest_version`.
+ */
+  deprecated?: boolean;
+  /** Why the node is deprecated and what to use instead; "" when it is not. */
+  deprecation_message?: string;
   /** The newest Active version by semver. Omitted (never `null`) when the node has no
 Active version: comfy-cli reads the field whenever the key is present, and
 ComfyUI-Manager falls back to "nightly" only when the key is absent.

@@ -24,6 +24,8 @@ Flagged versions, where it needs their bearer token.
  */
   downloadUrl?: string;
   deprecated?: boolean;
+  /** Why the version is deprecated and what to use instead; "" when it is not. */
+  deprecation_message?: string;
   status: NodeVersionStatus;
   /** Why the version has its status (the reviewer's or scanner's reason). */
   status_reason?: string;

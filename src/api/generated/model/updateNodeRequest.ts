@@ -37,4 +37,14 @@ export interface UpdateNodeRequest {
   supported_accelerators?: string[];
   supported_comfyui_version?: string;
   supported_comfyui_frontend_version?: string;
+  /** Deprecate the whole node (true) or undo it (false). */
+  deprecated?: boolean;
+  /**
+   * Why it is deprecated and what to use instead (trimmed). Only with `deprecated: true`
+or while already deprecated; `deprecated: false` clears it (400 if a message is sent
+with it).
+
+   * @maxLength 500
+   */
+  deprecation_message?: string;
 }

@@ -10,4 +10,12 @@ export interface UpdateNodeVersionRequest {
   /** @maxLength 10000 */
   changelog?: string;
   deprecated?: boolean;
+  /**
+   * Why it is deprecated and what to use instead (trimmed). Only with `deprecated: true`
+or while already deprecated; `deprecated: false` clears it (400 if a message is sent
+with it).
+
+   * @maxLength 500
+   */
+  deprecation_message?: string;
 }

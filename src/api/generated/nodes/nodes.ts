@@ -1017,6 +1017,7 @@ export function useListNodesForPublisherV2<TData = Awaited<ReturnType<typeof lis
 /**
  * Who may call: the owners of the node's publisher and admins. The id and
 publisher cannot change; status changes are for admins (via moderation).
+`deprecated` and `deprecation_message` deprecate the whole node or undo it.
 
  * @summary Update a node
  */
