@@ -1,7 +1,7 @@
 // Node management on the public node page, for the node's owners only: the permission is asked
 // in the browser once someone is signed in, so the server-rendered page stays the same for all.
-// Owners edit and delete the node, and edit, deprecate or delete each version, and download the
-// archives still under review. When a version they watch becomes Active, the page follows.
+// Owners edit, deprecate (with a message) and delete the node, and edit, deprecate or delete each
+// version, and download the archives still under review. When a version they watch becomes Active, the page follows.
 import { useQueryClient } from '@tanstack/react-query'
 import { Button } from 'flowbite-react'
 import { useRouter } from 'next/router'
@@ -14,11 +14,13 @@ import {
   type Publisher,
 } from '@/src/api/generated/model'
 import { getListComfyNodesQueryKey } from '@/src/api/generated/comfy-nodes/comfy-nodes'
-import { useDeleteNode } from '@/src/api/generated/nodes/nodes'
+import { useDeleteNode, useUpdateNode } from '@/src/api/generated/nodes/nodes'
 import { useDeleteNodeVersion, useUpdateNodeVersion } from '@/src/api/generated/versions/versions'
 import { apiErrorMessage } from '@/src/lib/api-error'
+import { notifyError, notifySuccess } from '@/src/lib/notify'
 import { CHANGELOG_MAX_LENGTH } from './limits'
 import { ConfirmDialog } from './ConfirmDialog'
+import { DeprecationDialog } from './DeprecationDialog'
 import { FormDialog } from './Dialog'
 import { EditNodeDialog } from './EditNodeDialog'
 import { FormMessage, TextAreaField } from './fields'
@@ -62,13 +64,42 @@ export function NodeOwnerActions({ node, versions }: NodeOwnerActionsProps) {
   const { t } = useTranslation('common')
   const router = useRouter()
   const headingId = useId()
-  const [dialog, setDialog] = useState<'edit' | 'delete'>()
+  const [dialog, setDialog] = useState<'edit' | 'delete' | 'deprecate'>()
   const remove = useDeleteNode()
+  const deprecate = useUpdateNode()
   const refresh = useRefreshNodePage(node.id)
   // A version that passed its checks while the owner watches: the install box, the latest
   // version and its comfy nodes follow without a reload.
   useVersionActivation(versions, refresh)
   const [saved, setSaved] = useState(false)
+  const nodeIds = { publisherId: node.publisher.id, nodeId: node.id }
+  const setDeprecation = (deprecated: boolean, message?: string) =>
+    deprecate.mutate(
+      {
+        ...nodeIds,
+        data: deprecated ? { deprecated, deprecation_message: message } : { deprecated },
+      },
+      {
+        onSuccess: () => {
+          setDialog(undefined)
+          void notifySuccess(
+            t(
+              deprecated ? 'deprecation.manage.nodeDeprecated' : 'deprecation.manage.nodeRestored',
+              {
+                name: node.name,
+              },
+            ),
+          )
+          refresh()
+        },
+        // The dialog shows its own error; the one-click undo has only the toast.
+        onError: (error) => {
+          if (!deprecated) {
+            void notifyError(t('deprecation.manage.failed', { message: apiErrorMessage(error, t) }))
+          }
+        },
+      },
+    )
 
   return (
     <section
@@ -89,6 +120,27 @@ export function NodeOwnerActions({ node, versions }: NodeOwnerActionsProps) {
         >
           {t('manage.node.edit')}
         </Button>
+        {node.deprecated ? (
+          <Button
+            color="light"
+            size="sm"
+            disabled={deprecate.isPending}
+            onClick={() => setDeprecation(false)}
+          >
+            {t('deprecation.manage.undoNode')}
+          </Button>
+        ) : (
+          <Button
+            color="light"
+            size="sm"
+            onClick={() => {
+              deprecate.reset()
+              setDialog('deprecate')
+            }}
+          >
+            {t('deprecation.manage.deprecateNode')}
+          </Button>
+        )}
         <Button
           color="red"
           size="sm"
@@ -112,6 +164,15 @@ export function NodeOwnerActions({ node, versions }: NodeOwnerActionsProps) {
             setSaved(true)
             refresh()
           }}
+        />
+      )}
+      {dialog === 'deprecate' && (
+        <DeprecationDialog
+          title={t('deprecation.manage.deprecateNodeTitle', { name: node.name })}
+          pending={deprecate.isPending}
+          error={deprecate.isError ? apiErrorMessage(deprecate.error, t) : undefined}
+          onClose={() => setDialog(undefined)}
+          onSubmit={(message) => setDeprecation(true, message)}
         />
       )}
       <ConfirmDialog
@@ -193,7 +254,7 @@ function ChangelogDialog({
 /** The owner's controls of one version in the version history. */
 export function VersionActions({ node, version }: { node: ClaimedNode; version: NodeVersion }) {
   const { t } = useTranslation('common')
-  const [dialog, setDialog] = useState<'changelog' | 'delete'>()
+  const [dialog, setDialog] = useState<'changelog' | 'delete' | 'deprecate'>()
   const update = useUpdateNodeVersion()
   const archive = useArchiveDownload(node.id, version.version)
   const privateArchive =
@@ -202,6 +263,24 @@ export function VersionActions({ node, version }: { node: ClaimedNode; version: 
   const refresh = useRefreshNodePage(node.id)
   const ids = { publisherId: node.publisher.id, nodeId: node.id, versionId: version.id }
   const label = { version: version.version }
+  const setDeprecation = (deprecated: boolean, message?: string) =>
+    update.mutate(
+      { ...ids, data: deprecated ? { deprecated, deprecation_message: message } : { deprecated } },
+      {
+        onSuccess: () => {
+          setDialog(undefined)
+          void notifySuccess(
+            t(
+              deprecated
+                ? 'deprecation.manage.versionDeprecated'
+                : 'deprecation.manage.versionRestored',
+              label,
+            ),
+          )
+          refresh()
+        },
+      },
+    )
 
   return (
     <div className="mt-3">
@@ -222,12 +301,14 @@ export function VersionActions({ node, version }: { node: ClaimedNode; version: 
             version.deprecated ? 'manage.versions.undeprecateOf' : 'manage.versions.deprecateOf',
             label,
           )}
-          onClick={() =>
-            update.mutate(
-              { ...ids, data: { deprecated: !version.deprecated } },
-              { onSuccess: refresh },
-            )
-          }
+          onClick={() => {
+            if (version.deprecated) {
+              setDeprecation(false)
+            } else {
+              update.reset()
+              setDialog('deprecate')
+            }
+          }}
         >
           {version.deprecated ? t('manage.versions.undeprecate') : t('manage.versions.deprecate')}
         </Button>
@@ -254,7 +335,7 @@ export function VersionActions({ node, version }: { node: ClaimedNode; version: 
           </Button>
         )}
       </div>
-      {update.isError && (
+      {update.isError && dialog !== 'deprecate' && (
         <div className="mt-2">
           <FormMessage kind="error">{apiErrorMessage(update.error, t)}</FormMessage>
         </div>
@@ -273,6 +354,15 @@ export function VersionActions({ node, version }: { node: ClaimedNode; version: 
             setDialog(undefined)
             refresh()
           }}
+        />
+      )}
+      {dialog === 'deprecate' && (
+        <DeprecationDialog
+          title={t('deprecation.manage.deprecateVersionTitle', label)}
+          pending={update.isPending}
+          error={update.isError ? apiErrorMessage(update.error, t) : undefined}
+          onClose={() => setDialog(undefined)}
+          onSubmit={(message) => setDeprecation(true, message)}
         />
       )}
       <ConfirmDialog

@@ -10,4 +10,5 @@ export {
   updateNodeBodyTagsItemMax as NODE_TAG_MAX_LENGTH,
   updateNodeBodyTagsMax as NODE_TAGS_MAX,
   updateNodeVersionBodyChangelogMax as CHANGELOG_MAX_LENGTH,
+  updateNodeVersionBodyDeprecationMessageMax as DEPRECATION_MESSAGE_MAX_LENGTH,
 } from '@/src/api/generated/rules.zod'

@@ -28,6 +28,8 @@ import { VersionHistory } from './VersionHistory'
 import { Readme, type ReadmeFirstPart } from './Readme'
 import { LicenseValue } from './LicenseValue'
 import { ReadmeBadges } from './ReadmeBadges'
+import { DeprecatedInstallNotice, NodeDeprecatedBanner } from './Deprecation'
+import { installChoice } from '@/src/lib/install-choice'
 
 /** The node's markdown, rendered and sanitised on the server (`markdownHtml`). */
 export interface NodeMarkdown {
@@ -59,6 +61,8 @@ export interface NodeViewProps {
   versionStatus?: (version: NodeVersion) => ReactNode
   /** The owner's view of why each version has its status (findings, decisions). */
   versionDetails?: (version: NodeVersion) => ReactNode
+  /** A version the visitor asked for (`?version=`): offered even when deprecated. */
+  requestedVersion?: string
 }
 
 const LINK = 'text-blue-700 underline hover:no-underline dark:text-blue-300'
@@ -120,6 +124,7 @@ export function NodeView({
   versionActions,
   versionStatus,
   versionDetails,
+  requestedVersion,
 }: NodeViewProps) {
   const { t, i18n } = useTranslation('common')
   const locale = i18n.language
@@ -127,6 +132,8 @@ export function NodeView({
   const latest = node.latest_version ?? undefined
   const publisher = claimedPublisher(node)
   const installable = node.status === NodeStatus.NodeStatusActive && latest !== undefined
+  // Never a deprecated version unless asked for by version (src/lib/install-choice.ts).
+  const choice = installChoice(latest, versions, requestedVersion)
   // Badges only for what the public sees (a banned publisher's nodes are hidden from it).
   const publiclyVisible =
     node.status === NodeStatus.NodeStatusActive &&
@@ -150,6 +157,7 @@ export function NodeView({
   return (
     <>
       <NodeStatusNotice node={node} />
+      <NodeDeprecatedBanner node={node} />
       <div className="flex items-start gap-4">
         {/* eslint-disable-next-line @next/next/no-img-element -- icons come from anywhere */}
         <img
@@ -189,12 +197,19 @@ export function NodeView({
 
       <div className="mt-8 grid gap-8 lg:grid-cols-[minmax(0,1fr)_22rem]">
         <div className="space-y-6 lg:col-start-2 lg:row-start-1">
-          {installable ? (
+          {installable && choice ? (
             <InstallBox
               nodeId={node.id}
-              version={latest?.version}
-              downloadUrl={httpUrl(latest?.downloadUrl)}
+              version={choice.version.version}
+              pinned={choice.pinned}
+              downloadUrl={httpUrl(choice.version.downloadUrl)}
+              notice={<DeprecatedInstallNotice latest={latest} choice={choice} />}
             />
+          ) : installable ? (
+            <div className="rounded-lg border border-gray-200 bg-gray-50 p-4 dark:border-gray-700 dark:bg-gray-800">
+              <p className="font-semibold">{t('node.install.title')}</p>
+              <DeprecatedInstallNotice latest={latest} choice={choice} />
+            </div>
           ) : (
             node.status === NodeStatus.NodeStatusActive && (
               <div className="rounded-lg border border-gray-200 bg-gray-50 p-4 dark:border-gray-700 dark:bg-gray-800">

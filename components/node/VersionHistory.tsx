@@ -8,6 +8,7 @@ import { NodeVersionStatus, type NodeVersion } from '@/src/api/generated/model'
 import { parseStatusReason } from '@/src/lib/status-reason'
 import { Badge, type BadgeTone } from './Badge'
 import { formatDate } from './format'
+import { VersionDeprecationMessage } from './Deprecation'
 import { LoadRestNotice, SHOW_MORE_BUTTON_CLASS, type LoadRest } from './LoadRest'
 
 const STATUS_TONES: Record<NodeVersionStatus, BadgeTone> = {
@@ -115,6 +116,7 @@ export function VersionHistory({
                   {formatDate(version.createdAt, i18n.language)}
                 </time>
               </div>
+              {version.deprecated && <VersionDeprecationMessage version={version} />}
               {renderDetails ? (
                 renderDetails(version)
               ) : (

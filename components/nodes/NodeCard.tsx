@@ -2,6 +2,7 @@ import Link from 'next/link'
 import { useTranslation } from 'next-i18next/pages'
 import { useState, type SyntheticEvent } from 'react'
 import { breakable } from '@/components/common/BreakableText'
+import { Badge } from '@/components/node/Badge'
 import { formatNumber } from '@/components/node/format'
 import type { Node } from '@/src/api/generated/model'
 import { matchReason } from '@/src/lib/match-reason'
@@ -77,6 +78,11 @@ export function NodeCard({ node, headingLevel = 3, query = '' }: NodeCardProps) 
             >
               {breakable(node.name)}
             </Link>
+            {node.deprecated && (
+              <span className="ml-2 align-middle">
+                <Badge tone="red">{t('deprecation.badge')}</Badge>
+              </span>
+            )}
           </Heading>
           {publisher && (
             <p className="truncate text-sm leading-6 text-gray-600 dark:text-gray-300">

@@ -131,6 +131,8 @@ export default function NodePage({ markdown }: { markdown?: NodeMarkdown }) {
           comfyNodesRest={comfyNodes.rest}
           markdown={markdown}
           downloadHistory={downloadHistory}
+          // `?version=` asks for one version: the install box offers it even when deprecated.
+          requestedVersion={paramOf(router.query.version) || undefined}
           management={
             !manageTexts ? undefined : claimed && canEdit ? (
               <NodeOwnerActions node={claimed} versions={ownerVersions} />

@@ -85,6 +85,20 @@ describe('generateDemoData', () => {
     }
     expect(data.nodes.some((n) => n.status === 'NodeStatusBanned')).toBe(true)
     expect(data.versions.some((v) => v.deprecated)).toBe(true)
+    // Deprecations carry their message, '' otherwise; the demo shows both kinds (issue 30).
+    for (const v of data.versions) if (!v.deprecated) expect(v.deprecationMessage).toBe('')
+    expect(
+      data.versions
+        .filter((v) => v.nodeId === 'comfyui-demo-upscaler' && v.deprecated)
+        .map((v) => [v.version, Boolean(v.deprecationMessage)]),
+    ).toEqual([
+      ['1.8.0', true],
+      ['1.9.0', true],
+    ])
+    const audioKit = data.nodes.find((n) => n.id === 'comfyui-demo-audio-kit')
+    expect(audioKit).toMatchObject({ deprecated: true, deprecationMessage: expect.any(String) })
+    expect(audioKit?.deprecationMessage).not.toBe('')
+    expect(data.nodes.filter((n) => n.deprecated)).toHaveLength(1)
     expect(data.versions.some((v) => v.version.includes('-rc.'))).toBe(true)
     const nodeVersions = (nodeId: string) =>
       data.versions.filter((v) => v.nodeId === nodeId).map((v) => v.version)

@@ -95,6 +95,8 @@ export interface DemoNode {
   supportedAccelerators: string[]
   supportedComfyuiVersion: string
   supportedComfyuiFrontendVersion: string
+  deprecated: boolean
+  deprecationMessage: string
   latestVersionId: string | null
   latestVersionCreatedAt: Date | null
   createdAt: Date
@@ -113,6 +115,7 @@ export interface DemoVersion {
   dependencies: string[]
   storageKey: string | null
   deprecated: boolean
+  deprecationMessage: string
   status: NodeVersionStatus
   statusReason: string
   comfyNodeExtractStatus: string
@@ -577,7 +580,20 @@ interface VersionPlanEntry {
    * or approved after the scan flagged it (a false positive: it keeps its finding).
    */
   review?: 'batch-approved' | 'approved-after-flag'
+  /** Deprecated by its owners, with this message. */
+  deprecated?: string
 }
+
+/**
+ * Messages of the randomly deprecated versions, picked by position (not drawn: the random
+ * stream, and so every other demo value, stays as it was before versions had messages).
+ */
+const VERSION_DEPRECATION_MESSAGES = [
+  'Crashes on ComfyUI 0.3 and later; upgrade to the latest version.',
+  'Saved workflows lose their seed with this version. Please update.',
+  'Superseded by the next release, which fixes a memory leak.',
+  '',
+] as const
 
 /** Fixed nodes of the `comfy-demo` publisher (the demo publisher account owns them). */
 const DEMO_NODES: readonly {
@@ -587,14 +603,19 @@ const DEMO_NODES: readonly {
   plan?: VersionPlanEntry[]
   /** The demo admin banned the node on a mistaken report, then undid the ban. */
   banUndone?: boolean
+  /** The whole node is deprecated by its owners, with this message. */
+  deprecated?: string
 }[] = [
   {
     id: 'comfyui-demo-upscaler',
     name: 'Demo Upscaler',
     features: ['Upscale', 'Tile'],
     plan: [
-      { version: '1.8.0' },
-      { version: '1.9.0' },
+      {
+        version: '1.8.0',
+        deprecated: 'Leaves visible seams between tiles at 4x. Use 1.10.0 or later.',
+      },
+      { version: '1.9.0', deprecated: 'Runs out of memory on 8 GB cards; fixed in 1.10.0.' },
       { version: '1.10.0', review: 'batch-approved' },
     ],
   },
@@ -627,7 +648,13 @@ const DEMO_NODES: readonly {
     banUndone: true,
   },
   { id: 'comfyui-demo-mask-editor', name: 'Demo Mask Editor', features: ['Mask', 'Segmentation'] },
-  { id: 'comfyui-demo-audio-kit', name: 'Demo Audio Kit', features: ['Audio', 'Voice'] },
+  {
+    id: 'comfyui-demo-audio-kit',
+    name: 'Demo Audio Kit',
+    features: ['Audio', 'Voice'],
+    deprecated:
+      'No longer maintained: its voice nodes are now part of ComfyUI itself (Audio > Voice). Use those instead.',
+  },
 ]
 
 /** When the demo admin approved the demo batch (after every version in it was published). */
@@ -953,7 +980,12 @@ function generateNode(ctx: NodeContext, index: number, out: DemoNodeBatch): void
     const changelog = changelogFor(entry.version, identity.features, rng, j === 0)
     const dependencies = j === plan.length - 1 || rng.chance(0.7) ? baseDeps : baseDeps.slice(0, -1)
     const deprecated =
-      fromNewest > 0 && versionStatus === 'NodeVersionStatusActive' && rng.chance(0.06)
+      (fromNewest > 0 && versionStatus === 'NodeVersionStatusActive' && rng.chance(0.06)) ||
+      entry.deprecated !== undefined
+    const deprecationMessage = !deprecated
+      ? ''
+      : (entry.deprecated ??
+        VERSION_DEPRECATION_MESSAGES[(index + j) % VERSION_DEPRECATION_MESSAGES.length])
     const banReason = banned ? rng.pick(VERSION_BAN_REASONS) : null
     const versionId = demoUuid(ctx.seed, UUID_VERSION, index, j)
     const label = `${id}@${entry.version}`
@@ -1024,6 +1056,7 @@ function generateNode(ctx: NodeContext, index: number, out: DemoNodeBatch): void
         ? archiveKey(publisher?.id ?? UNCLAIMED_PUBLISHER.id, id, entry.version)
         : null,
       deprecated,
+      deprecationMessage,
       status: versionStatus,
       statusReason,
       scanFindings: finding ? [finding] : [],
@@ -1132,6 +1165,8 @@ function generateNode(ctx: NodeContext, index: number, out: DemoNodeBatch): void
     supportedAccelerators: accelerators,
     supportedComfyuiVersion: comfyuiVersion,
     supportedComfyuiFrontendVersion: frontendVersion,
+    deprecated: DEMO_NODES[index]?.deprecated !== undefined,
+    deprecationMessage: DEMO_NODES[index]?.deprecated ?? '',
     latestVersionId: latest?.id ?? null,
     latestVersionCreatedAt: latest?.createdAt ?? null,
     createdAt,

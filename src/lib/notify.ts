@@ -15,3 +15,9 @@ export async function notifyError(message: string): Promise<void> {
   const { toast } = await import('react-toastify')
   toast.error(message)
 }
+
+export async function notifySuccess(message: string): Promise<void> {
+  for (const listener of firstNotificationListeners) listener()
+  const { toast } = await import('react-toastify')
+  toast.success(message)
+}

@@ -121,7 +121,7 @@ describe('Node management on the node page', () => {
     click.mockRestore()
   })
 
-  it('deprecates a version with PUT {deprecated: true}', async () => {
+  it('deprecates a version with PUT {deprecated: true} from its dialog', async () => {
     const { requests } = renderNodePage(makeNode({ publisher }), true, {
       'GET /publishers/acme/nodes/demo-node/permissions': { status: 200, data: { canEdit: true } },
       'GET /nodes/demo-node/versions': { status: 200, data: [active] },
@@ -131,11 +131,14 @@ describe('Node management on the node page', () => {
       },
     })
     fireEvent.click(await screen.findByRole('button', { name: 'Deprecate version 1.0.0' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Deprecate version 1.0.0' })
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Deprecate' }))
     await waitFor(() =>
       expect(
         requests.calls('PUT', '/publishers/acme/nodes/demo-node/versions/v1')[0]?.body,
       ).toEqual({
         deprecated: true,
+        deprecation_message: '',
       }),
     )
   })
