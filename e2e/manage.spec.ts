@@ -162,6 +162,10 @@ test('owners edit the node and deprecate its version on the node page', async ({
   await expect(edit).toHaveCount(0)
   await expect(page.getByText('Sharper upscaling, edited in the browser.').first()).toBeVisible()
   await page.getByRole('button', { name: 'Deprecate version 1.0.0' }).click()
+  await page
+    .getByRole('dialog', { name: 'Deprecate version 1.0.0' })
+    .getByRole('button', { name: 'Deprecate' })
+    .click()
   await expect(
     page.getByRole('button', { name: 'Undo deprecation of version 1.0.0' }),
   ).toBeVisible()
