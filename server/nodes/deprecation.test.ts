@@ -239,6 +239,38 @@ describe.each(BACKENDS)('deprecation on %s', (backend) => {
       expect(after.body).toMatchObject({ deprecated: false, deprecation_message: '' })
     })
 
+    it('is never changed by a publish, whatever its node fields carry', async () => {
+      const nodeId = await newNode()
+      await send(h.app, 'PUT', nodeUrl(nodeId), {
+        as: owner,
+        body: { deprecated: true, deprecation_message: 'Kept.' },
+      })
+      const token = await send<{ token: string }>(
+        h.app,
+        'POST',
+        `/publishers/${publisherId}/tokens`,
+        {
+          as: owner,
+          body: { name: 'ci' },
+        },
+      )
+      expect(token.status).toBe(201)
+      const published = await send(h.app, 'POST', `${nodeUrl(nodeId)}/versions`, {
+        body: {
+          personal_access_token: token.body.token,
+          node: { id: nodeId, name: 'Published', deprecated: false, deprecation_message: '' },
+          node_version: { version: '3.0.0', dependencies: [] },
+        },
+      })
+      expect(published.status).toBe(201)
+      const node = await get<Node>(h.app, `/nodes/${nodeId}`)
+      expect(node.body).toMatchObject({
+        name: 'Published',
+        deprecated: true,
+        deprecation_message: 'Kept.',
+      })
+    })
+
     it('refuses bad input, members and strangers with a 4xx JSON and changes nothing', async () => {
       const nodeId = await newNode()
       const url = nodeUrl(nodeId)

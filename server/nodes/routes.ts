@@ -28,6 +28,7 @@ import {
 import { pageInfo, toApiNode, toApiNodeVersion } from '../http/serialize'
 import { findVersion } from '../versions/queries'
 import { suggest } from './suggest'
+import { deprecationChange } from './deprecation'
 import { paging, versionView, visibleNode } from './visibility'
 
 type NodeListResponse = Schemas['NodeListResponse']
@@ -166,7 +167,9 @@ export const nodeHandlers: HandlerMap = {
   async updateNode(request, _reply, context) {
     const { publisherId, nodeId } = request.params
     const { node } = await requireNodeWrite(context.deps.db, context.caller, publisherId, nodeId)
-    await updateNode(context.deps.db, node, request.body)
+    // Deprecation only here, never from a publish (whose body is not stripped of extra keys).
+    const deprecation = deprecationChange(node, request.body)
+    await updateNode(context.deps.db, node, request.body, undefined, deprecation)
     return managedNode(context, node.id)
   },
 

@@ -7,7 +7,7 @@ import type { Db } from '../db/client'
 import { isUniqueViolation } from '../db/errors'
 import { nodeColumns, nodeReviews, nodes, type NewNode, type NodeRow } from '../db/schema'
 import { badRequest, conflict, notFound } from '../http/errors'
-import { deprecationChange } from './deprecation'
+import type { DeprecationState } from './deprecation'
 import { defined, httpUrl, imageUrl, labelList, nonBlank, shortText, text } from '../http/validate'
 
 type UpdateNodeRequest = Schemas['UpdateNodeRequest']
@@ -130,13 +130,13 @@ export async function updateNode(
   node: NodeRow,
   body: UpdateNodeRequest,
   refusal: (message: string) => Error = conflict,
+  /** The owners' deprecation (deprecationChange); publishing passes none. */
+  deprecation: Partial<DeprecationState> = {},
 ): Promise<void> {
   if (body.id !== undefined && body.id.toLowerCase() !== node.id.toLowerCase()) {
     throw badRequest(`Invalid field 'id': a node id cannot change ('${body.id}' ≠ '${node.id}').`)
   }
-  // Deprecation is the owners' (this operation's), never a publish's: publish.ts calls
-  // updateNode with the pyproject fields only, which carry no deprecation.
-  const fields = { ...nodeFields(body), ...deprecationChange(node, body) }
+  const fields = { ...nodeFields(body), ...deprecation }
   if (Object.keys(fields).length === 0) return
   await withFreeRepository(db, fields.repository, node.id, refusal, () =>
     db
