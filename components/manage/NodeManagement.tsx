@@ -29,6 +29,7 @@ import { MUTED } from './styles'
 import { useVersionActivation } from './useVersionActivation'
 import { useArchiveDownload } from './useArchiveDownload'
 import { textProblem } from './validation'
+import { TrustedPublishersSection } from './TrustedPublishers'
 
 type ClaimedNode = Node & { publisher: Publisher }
 
@@ -155,6 +156,7 @@ export function NodeOwnerActions({ node, versions }: NodeOwnerActionsProps) {
       <div aria-live="polite" className="mt-2 empty:hidden">
         {saved && <FormMessage kind="success">{t('manage.node.saved')}</FormMessage>}
       </div>
+      <TrustedPublishersSection node={node} />
       {dialog === 'edit' && (
         <EditNodeDialog
           node={node}

@@ -1,4 +1,5 @@
-// The settings page body of a publisher (owners): profile, members, tokens and deletion.
+// The settings page body of a publisher (owners): profile, members, tokens, the audit trail and
+// deletion.
 // Everyone else is told that only owners can change the settings.
 import { Button } from 'flowbite-react'
 import Link from 'next/link'
@@ -19,6 +20,7 @@ import { MembersSection } from './MembersSection'
 import { PublisherProfileForm } from './PublisherProfileForm'
 import { LINK, MUTED } from './styles'
 import { TokensSection } from './TokensSection'
+import { PublisherEvents } from './PublisherEvents'
 import { publisherPath } from '@/src/lib/paths'
 
 function DeletePublisherSection({ publisher }: { publisher: Publisher }) {
@@ -114,6 +116,7 @@ export function PublisherSettings({
           <PublisherProfileForm key={publisher.data.id} publisher={publisher.data} />
           <MembersSection publisher={publisher.data} currentUserId={currentUserId} />
           <TokensSection publisherId={publisher.data.id} />
+          <PublisherEvents publisherId={publisher.data.id} />
           <DeletePublisherSection publisher={publisher.data} />
         </div>
       ) : (

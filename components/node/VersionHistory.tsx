@@ -10,6 +10,7 @@ import { Badge, type BadgeTone } from './Badge'
 import { formatDate } from './format'
 import { VersionDeprecationMessage } from './Deprecation'
 import { LoadRestNotice, SHOW_MORE_BUTTON_CLASS, type LoadRest } from './LoadRest'
+import { Provenance } from './Provenance'
 
 const STATUS_TONES: Record<NodeVersionStatus, BadgeTone> = {
   [NodeVersionStatus.NodeVersionStatusActive]: 'green',
@@ -117,6 +118,7 @@ export function VersionHistory({
                 </time>
               </div>
               {version.deprecated && <VersionDeprecationMessage version={version} />}
+              <Provenance provenance={version.provenance} />
               {renderDetails ? (
                 renderDetails(version)
               ) : (

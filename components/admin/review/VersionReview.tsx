@@ -33,6 +33,7 @@ import { isTypingTarget, resolveArchivePath, retryArchiveQuery } from './review-
 import { LINK, MUTED, SECTION, SECTION_TITLE } from './styles'
 import { useFileSelection } from './useFileSelection'
 import { breakable } from '@/components/common/BreakableText'
+import { Provenance } from '@/components/node/Provenance'
 
 export const STATUS_TONES: Record<NodeVersionStatus, BadgeTone> = {
   [NodeVersionStatus.NodeVersionStatusActive]: 'green',
@@ -136,6 +137,11 @@ function Summary({ version, nodeId }: { version: NodeVersion; nodeId: string }) 
               </button>
             </>
           )}
+        </Fact>
+        <Fact label={t('node.provenance.title')}>
+          <Provenance provenance={version.provenance} showTokenName />
+          {(!version.provenance || version.provenance.method === 'unknown') &&
+            t('node.provenance.unknown')}
         </Fact>
       </dl>
       {archive.error !== undefined && (
