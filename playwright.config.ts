@@ -5,6 +5,11 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from './scripts/chromium'
 // E2E_PORT_OFFSET lets two runs share a machine (each also gets its own data folder).
 const offset = Number(process.env.E2E_PORT_OFFSET ?? 0)
 export const E2E_PORTS = { web: 3100 + offset, api: 8180 + offset, auth: 9399 + offset * 3 }
+/**
+ * Loopback fakes of GitHub and of its OIDC issuer, started by the trusted publishing journey; the
+ * stack is pointed at them from the start (the JWKS is fetched at the first exchange).
+ */
+export const E2E_FAKES = { oidcIssuerPort: 8600 + offset, githubPort: 8700 + offset }
 
 export default defineConfig({
   testDir: './e2e',
@@ -37,6 +42,8 @@ export default defineConfig({
       NEXT_TELEMETRY_DISABLED: '1',
       // The API's line per request would fill the test output; warnings and errors still show.
       LOG_LEVEL: 'warn',
+      TRUSTED_PUBLISHING_ISSUER: `http://127.0.0.1:${E2E_FAKES.oidcIssuerPort}`,
+      GITHUB_API_URL: `http://127.0.0.1:${E2E_FAKES.githubPort}`,
     },
   },
 })

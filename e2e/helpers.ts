@@ -2,7 +2,9 @@
 // emulator, and publishers with a token made through the API.
 import AxeBuilder from '@axe-core/playwright'
 import { expect, type APIRequestContext, type Browser, type Page } from '@playwright/test'
-import { E2E_PORTS } from '../playwright.config'
+import { E2E_FAKES, E2E_PORTS } from '../playwright.config'
+
+export { E2E_FAKES }
 
 export const API_URL = `http://127.0.0.1:${E2E_PORTS.api}`
 export const AUTH_EMULATOR_URL = `http://127.0.0.1:${E2E_PORTS.auth}`
