@@ -173,9 +173,9 @@ test('an owner adds a trusted publisher, a workflow publishes with no stored sec
   // The publisher's audit trail, from its settings page.
   await page.goto(`/publishers/${account.publisherId}/settings`)
   const trail = page.getByRole('region', { name: 'Audit trail' })
-  await expect(trail.getByRole('listitem').filter({ hasText: 'Trusted publisher added' })).toContainText(
-    account.email,
-  )
+  await expect(
+    trail.getByRole('listitem').filter({ hasText: 'Trusted publisher added' }),
+  ).toContainText(account.email)
   await expect(
     trail.getByRole('listitem').filter({ hasText: 'Version published' }).first(),
   ).toContainText(`workflow ${OWNER}/${nodeId}`)

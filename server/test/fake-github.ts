@@ -27,7 +27,8 @@ export interface FakeGithub {
 
 const ROLE_RANK: Record<RepoRole, number> = { read: 1, write: 2, maintain: 3, admin: 4 }
 
-export async function startFakeGithub(): Promise<FakeGithub> {
+/** `port` 0 (the default) takes a free one; the e2e stack needs a fixed one known at its start. */
+export async function startFakeGithub(options: { port?: number } = {}): Promise<FakeGithub> {
   const repositories = new Map<string, { fullName: string; private: boolean }>()
   const grants = new Map<string, Map<string, RepoRole>>()
   const revoked = new Set<string>()
@@ -72,7 +73,7 @@ export async function startFakeGithub(): Promise<FakeGithub> {
       },
     })
   })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve))
   const { port } = server.address() as AddressInfo
 
   return {
