@@ -149,7 +149,9 @@ test('an owner adds a trusted publisher, a workflow publishes with no stored sec
   expect(replay.status()).toBe(401)
   expect(((await replay.json()) as { message: string }).message).toMatch(/already/i)
 
-  // The page says where each version came from once 1.1.0 is Active.
+  // The page says where each version came from once 1.1.0 is Active (the owner's page follows
+  // versions it watches; one published elsewhere appears on the next load).
+  await page.reload()
   const workflowVersion = versionItem(page, '1.1.0')
   await expect(workflowVersion.getByRole('status')).toHaveText('Active', { timeout: 30_000 })
   await expect(workflowVersion).toContainText(
