@@ -6,6 +6,7 @@ import { DEFAULT_FLAG_SEVERITY, SEVERITIES, type Severity } from './pipeline/fin
 import type { ReviewMode } from './pipeline/process-version'
 import { LOG_FORMATS, LOG_LEVELS, type LogSettings } from './system/logging'
 import type { S3StorageConfig } from './storage/s3'
+import { DEFAULT_TRUSTED_PUBLISHING_AUDIENCE } from '@/src/lib/constants'
 
 export interface ServerConfig {
   host: string
@@ -260,7 +261,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       issuer: (
         env.TRUSTED_PUBLISHING_ISSUER || 'https://token.actions.githubusercontent.com'
       ).replace(/\/$/, ''),
-      audience: env.TRUSTED_PUBLISHING_AUDIENCE || 'comfy-registry',
+      audience: env.TRUSTED_PUBLISHING_AUDIENCE || DEFAULT_TRUSTED_PUBLISHING_AUDIENCE,
     },
     maxArchiveBytes: Math.round(Number(env.MAX_ARCHIVE_MB ?? 50) * 1024 * 1024),
     corsOrigins: list(env.CORS_ORIGINS ?? 'http://localhost:3000,http://127.0.0.1:3000'),

@@ -200,3 +200,9 @@ export const NODE_VERSION_FILES = {
 export const README_FIRST_PART_CHARS = 4000
 /** …and at most this much HTML (markup-heavy markdown is cut shorter); it is in the page twice. */
 export const README_FIRST_PART_HTML_CHARS = 8000
+
+/**
+ * The audience the API expects in GitHub's OIDC tokens unless TRUSTED_PUBLISHING_AUDIENCE says
+ * otherwise; the node settings' workflow steps request it (docs/PUBLISHING.md).
+ */
+export const DEFAULT_TRUSTED_PUBLISHING_AUDIENCE = 'comfy-registry'

@@ -58,7 +58,7 @@ describe('TrustedPublishersSection', () => {
     expect(entry).toHaveTextContent('Mar 1, 2026 by owner@acme.test')
     expect(entry).toHaveTextContent('Never')
     const steps = within(entry).getByText(/trusted-publishing\/exchange/)
-    expect(steps.textContent).toContain('node_id: "comfy-sampler"')
+    expect(steps.textContent).toContain('NODE_ID: comfy-sampler')
     expect(steps.textContent).toContain('environment: pypi')
     expect(steps.textContent).toContain('id-token: write')
   })
