@@ -60,10 +60,8 @@ export function PublisherEvents({ publisherId }: { publisherId: string }) {
                     {formatDateTime(event.created_at, i18n.language, 'local')}
                   </time>
                 </div>
-                <p className="mt-1 break-words">
-                  {event.node_id && <span className="font-mono">{event.node_id}: </span>}
-                  {event.detail}
-                </p>
+                {/* The detail names the node already. */}
+                <p className="mt-1 break-words">{event.detail}</p>
                 <p className={`mt-0.5 break-all ${MUTED}`}>
                   {t('manage.publisherEvents.by', { actor: event.actor })}
                 </p>

@@ -40,38 +40,42 @@ export function Provenance({
   const commit = provenance.commit_sha ?? ''
   const runUrl = safeUrl(provenance.run_url)
   return (
-    <p className="mt-1 flex flex-wrap items-center gap-x-1 text-sm text-gray-700 dark:text-gray-300">
+    <p className="mt-1 text-sm wrap-anywhere text-gray-700 dark:text-gray-300">
       <svg
         aria-hidden="true"
         viewBox="0 0 16 16"
-        className="h-4 w-4 shrink-0 text-green-700 dark:text-green-400"
+        className="mr-1 inline h-4 w-4 align-text-bottom text-green-700 dark:text-green-400"
         fill="currentColor"
       >
         <path d="M8 1 2.5 3.2v4.2c0 3.3 2.3 6.3 5.5 7.1 3.2-.8 5.5-3.8 5.5-7.1V3.2zm-1 9.6L4.6 8.2l1-1L7 8.6l3.4-3.4 1 1z" />
       </svg>
-      <span className="break-all">
-        {t('node.provenance.workflow', {
-          repository,
-          commit: shortCommit(commit),
-          workflow: provenance.workflow_filename ?? '',
-        })}
-        {provenance.environment
-          ? ` ${t('node.provenance.environment', { environment: provenance.environment })}`
-          : ''}
-      </span>
+      {t('node.provenance.workflow', {
+        repository,
+        commit: shortCommit(commit),
+        workflow: provenance.workflow_filename ?? '',
+      })}
+      {provenance.environment
+        ? ` ${t('node.provenance.environment', { environment: provenance.environment })}`
+        : ''}
       {repository && commit && (
-        <a
-          className={LINK}
-          href={`${GITHUB}/${repository}/commit/${commit}`}
-          rel="noopener noreferrer nofollow"
-        >
-          {t('node.provenance.commit')}
-        </a>
+        <>
+          {' · '}
+          <a
+            className={LINK}
+            href={`${GITHUB}/${repository}/commit/${commit}`}
+            rel="noopener noreferrer nofollow"
+          >
+            {t('node.provenance.commit')}
+          </a>
+        </>
       )}
       {runUrl && (
-        <a className={LINK} href={runUrl} rel="noopener noreferrer nofollow">
-          {t('node.provenance.run')}
-        </a>
+        <>
+          {' · '}
+          <a className={LINK} href={runUrl} rel="noopener noreferrer nofollow">
+            {t('node.provenance.run')}
+          </a>
+        </>
       )}
     </p>
   )

@@ -41,7 +41,7 @@ describe('PublisherEvents', () => {
     const list = await screen.findByRole('list', { name: 'Audit trail' })
     const items = within(list).getAllByRole('listitem')
     expect(items[0]).toHaveTextContent('Version published')
-    expect(items[0]).toHaveTextContent('comfy-sampler: detail 1')
+    expect(items[0]).toHaveTextContent('detail 1')
     expect(items[0]).toHaveTextContent('By workflow acme-org/comfy-sampler')
     expect(items[1]).toHaveTextContent('Trusted publisher added')
     expect(screen.getByText('Page 1 of 2')).toBeInTheDocument()
