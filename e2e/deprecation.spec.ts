@@ -105,6 +105,15 @@ test('an owner deprecates a version and the node with a message, visitors see it
   await expect(visitorInstall.getByText(`comfy node install ${nodeId}@1.0.0`)).toBeVisible()
   await expect(visitorInstall.getByText(/The latest version, 1.1.0, is deprecated/)).toBeVisible()
   await expectNoAxeViolations(visitor)
+  // A visitor who wants 1.1.0 anyway asks for it by version, client-side.
+  await visitor.getByRole('link', { name: 'Install anyway (version 1.1.0)' }).click()
+  await expect(visitor).toHaveURL(new RegExp(`/nodes/${nodeId}\\?version=1\\.1\\.0$`))
+  await expect(
+    visitorInstall.getByText(`comfy node install ${nodeId}`, { exact: true }),
+  ).toBeVisible()
+  await expect(
+    visitorInstall.getByText(/You asked for version 1.1.0, which is deprecated/),
+  ).toBeVisible()
   // Clients keep reading latest_version and its flag as today.
   const api = (await (await request.get(`${API_URL}/nodes/${nodeId}`)).json()) as {
     latest_version: { version: string; deprecated: boolean; deprecation_message: string }

@@ -1,9 +1,11 @@
 // What the public sees of deprecations: the banner of a deprecated node, the message under a
 // deprecated version, and why the install box offers the version it does.
+import Link from 'next/link'
 import { useTranslation } from 'next-i18next/pages'
 import { useId } from 'react'
-import type { Node, NodeVersion } from '@/src/api/generated/model'
+import { NodeVersionStatus, type Node, type NodeVersion } from '@/src/api/generated/model'
 import type { InstallChoice } from '@/src/lib/install-choice'
+import { nodePath } from '@/src/lib/paths'
 
 export function NodeDeprecatedBanner({ node }: { node: Node }) {
   const { t } = useTranslation('common')
@@ -25,13 +27,29 @@ export function NodeDeprecatedBanner({ node }: { node: Node }) {
   )
 }
 
+/**
+ * The message under a deprecated version, and a link that asks the install box for it anyway
+ * (`?version=`: the box never offers a deprecated version unless asked by version).
+ */
 export function VersionDeprecationMessage({ version }: { version: NodeVersion }) {
   const { t } = useTranslation('common')
   const message = version.deprecation_message?.trim()
-  if (!message) return null
+  const installable = version.status === NodeVersionStatus.NodeVersionStatusActive
+  if (!message && !installable) return null
   return (
     <p className="mt-1 text-sm break-words text-red-800 dark:text-red-200">
-      {t('deprecation.version.message', { message })}
+      {message && t('deprecation.version.message', { message })}
+      {message && installable && ' '}
+      {installable && (
+        <Link
+          href={`${nodePath(version.node_id)}?version=${encodeURIComponent(version.version)}`}
+          scroll={false}
+          className="whitespace-nowrap text-blue-700 underline hover:no-underline dark:text-blue-300"
+          aria-label={t('deprecation.version.installAnywayOf', { version: version.version })}
+        >
+          {t('deprecation.version.installAnyway')}
+        </Link>
+      )}
     </p>
   )
 }

@@ -3,6 +3,7 @@
  * forged signature under a published key id is refused, and an issuer that cannot be reached is
  * a 502 rather than the caller's fault.
  */
+import { SignJWT } from 'jose'
 import { HttpError } from '../http/errors'
 import { startFakeOidcIssuer, type FakeOidcIssuer } from '../test/fake-oidc-issuer'
 import { verifyActionsToken } from './oidc'
@@ -66,6 +67,26 @@ describe('verifyActionsToken', () => {
     expect(await refusal(verifyActionsToken(settings(), `${header}.${payload}.${other}`))).toEqual({
       status: 401,
       message: `The OIDC token's signature does not verify with the keys of ${issuer.url}.`,
+    })
+  })
+
+  it('refuses a token signed with anything but RS256, even one of the right shape', async () => {
+    const now = Math.floor(Date.now() / 1000)
+    const token = await new SignJWT({
+      repository: 'octo/repo',
+      repository_owner_id: '7',
+      job_workflow_ref: 'octo/repo/.github/workflows/publish.yml@refs/tags/v1.0.0',
+      jti: 'hmac',
+    })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setIssuer(issuer.url)
+      .setAudience('comfy-registry')
+      .setIssuedAt(now)
+      .setExpirationTime(now + 300)
+      .sign(new TextEncoder().encode('a secret anyone could choose, 32+ bytes long'))
+    expect(await refusal(verifyActionsToken(settings(), token))).toEqual({
+      status: 401,
+      message: "The OIDC token is signed with 'HS256'; this registry accepts RS256 only.",
     })
   })
 

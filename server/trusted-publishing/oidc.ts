@@ -4,6 +4,7 @@
 import {
   createRemoteJWKSet,
   decodeJwt,
+  decodeProtectedHeader,
   errors as joseErrors,
   jwtVerify,
   type JWTPayload,
@@ -90,6 +91,15 @@ function claim(payload: JWTPayload, name: string): string {
   return typeof value === 'string' || typeof value === 'number' ? String(value) : ''
 }
 
+/** The `alg` of a token's header ('' when unreadable). */
+function algorithmOf(token: string): string {
+  try {
+    return decodeProtectedHeader(token).alg ?? ''
+  } catch {
+    return ''
+  }
+}
+
 const REQUIRED = ['jti', 'repository', 'repository_owner_id', 'job_workflow_ref'] as const
 
 /** Verifies `token` and returns its claims, or throws the 401 (or 502) that says why not. */
@@ -118,10 +128,12 @@ export async function verifyActionsToken(
       issuer: settings.issuer,
       audience: settings.audience,
       clockTolerance: CLOCK_TOLERANCE_S,
+      // GitHub signs with RS256; nothing else is accepted, whatever a token's header says.
+      algorithms: ['RS256'],
       requiredClaims: ['exp'],
     }))
   } catch (error) {
-    throw refusal(error, settings, unverified)
+    throw refusal(error, settings, unverified, token)
   }
   for (const name of REQUIRED) {
     if (!claim(payload, name)) throw unauthorized(`The OIDC token has no '${name}' claim.`)
@@ -142,7 +154,7 @@ export async function verifyActionsToken(
   }
 }
 
-function refusal(error: unknown, settings: IssuerSettings, unverified: JWTPayload) {
+function refusal(error: unknown, settings: IssuerSettings, unverified: JWTPayload, token: string) {
   if (error instanceof joseErrors.JWTExpired) {
     return unauthorized(`The OIDC token expired at ${iso(unverified.exp)}; request a new one.`)
   }
@@ -162,6 +174,11 @@ function refusal(error: unknown, settings: IssuerSettings, unverified: JWTPayloa
       error.reason === 'missing'
         ? `The OIDC token has no '${error.claim}' claim.`
         : `The OIDC token's '${error.claim}' claim is not valid.`,
+    )
+  }
+  if (error instanceof joseErrors.JOSEAlgNotAllowed) {
+    return unauthorized(
+      `The OIDC token is signed with ${quoted(algorithmOf(token))}; this registry accepts RS256 only.`,
     )
   }
   if (error instanceof joseErrors.JWKSNoMatchingKey) {

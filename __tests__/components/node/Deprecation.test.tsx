@@ -51,11 +51,33 @@ describe('deprecation on the node page', () => {
     const item = (version: string) =>
       screen.getByRole('heading', { name: version }).closest('li') as HTMLElement
     expect(within(item('1.2.0')).getByText('Deprecated')).toBeInTheDocument()
-    expect(
-      within(item('1.2.0')).getByText('Deprecated: Breaks saved workflows; use 1.1.0.'),
-    ).toBeInTheDocument()
+    expect(item('1.2.0')).toHaveTextContent('Deprecated: Breaks saved workflows; use 1.1.0.')
     expect(within(item('1.1.0')).queryByText('Deprecated')).not.toBeInTheDocument()
     expect(within(item('1.0.0')).getByText('Deprecated')).toBeInTheDocument()
+  })
+
+  it('links each deprecated Active version to the install box asking for it by version', () => {
+    const pendingDeprecated = makeVersion({
+      version: '1.3.0',
+      deprecated: true,
+      status: 'NodeVersionStatusPending',
+    })
+    renderWithProviders(
+      <NodeView
+        node={makeNode({ latest_version: v120 })}
+        versions={[pendingDeprecated, v120, v110, v100]}
+      />,
+    )
+    const item = (version: string) =>
+      screen.getByRole('heading', { name: version }).closest('li') as HTMLElement
+    expect(
+      within(item('1.2.0')).getByRole('link', { name: 'Install anyway (version 1.2.0)' }),
+    ).toHaveAttribute('href', `/nodes/${v120.node_id}?version=1.2.0`)
+    expect(
+      within(item('1.0.0')).getByRole('link', { name: 'Install anyway (version 1.0.0)' }),
+    ).toBeInTheDocument()
+    expect(within(item('1.1.0')).queryByRole('link', { name: /anyway/ })).not.toBeInTheDocument()
+    expect(within(item('1.3.0')).queryByRole('link', { name: /anyway/ })).not.toBeInTheDocument()
   })
 
   it('offers the newest version that is not deprecated, by version, when the latest is', () => {
