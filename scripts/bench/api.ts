@@ -7,6 +7,7 @@
 // NODE_ROW_CACHE=0), the database's own cost. Datasets are generated once and reused (pass --fresh to rebuild). Prints a table and
 // writes bench-results/api.json.
 //   --only postgres|pglite   --seconds N (per scenario, default 8)   --connections N (default 32)
+//   --port N (the bench API's port, default 8280)
 //   --admin (only the admins' review queue)   --proxy (only the provider lookup's overhead)
 //   --ci (only the CI commit summary, with 50k results stored)
 //   --search (only searches: the repeating mix, never-seen texts, misspelt class names)
@@ -41,8 +42,9 @@ const ADMIN_ONLY = args.includes('--admin')
 const PROXY_ONLY = args.includes('--proxy')
 const CI_ONLY = args.includes('--ci')
 const SEARCH_ONLY = args.includes('--search')
-const API_PORT = 8280
-const ADMIN_API_PORT = 8281
+/** --port N: where the bench's API listens (N + 1 for the admin run), so two benches can run at once. */
+const API_PORT = Number(flag('port') ?? 8280)
+const ADMIN_API_PORT = API_PORT + 1
 /** The review queue's page size (components/admin/queue/queue-url.ts QUEUE_PAGE_SIZE). */
 const QUEUE_PAGE_SIZE = 50
 const SERVER_URL =
