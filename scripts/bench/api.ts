@@ -398,6 +398,21 @@ async function measure(backend: Backend, sample: Sample) {
     await stopAll()
   }
 
+  // Issue 31's cold page: a freshly started API (nothing computed, no row kept) answering
+  // Manager-sized pages spread over the catalogue, one connection, from its first request on.
+  const managerScenario = scenarios[1]
+  try {
+    const fresh = startApi(backend, API_PORT, {})
+    children.add(fresh)
+    await waitForPort(API_PORT, 'The API', fresh, 120_000)
+    const label = `${managerScenario[0]}, freshly started API (1 conn.)`
+    const result = await runLoad(managerScenario[1], { connections: 1, seconds: SECONDS })
+    results[label] = result
+    console.log(resultLine(backend, label, result))
+  } finally {
+    await stopAll()
+  }
+
   // The same without cached orderings: what each search and page costs the database.
   const cold = startApi(backend, API_PORT, { ORDERING_CACHE_MS: '0', NODE_ROW_CACHE: '0' })
   try {

@@ -196,6 +196,41 @@ describe('OrderingCache', () => {
     expect(computed).toBe(2)
   })
 
+  it('answers directly while no ordering of the catalogue is computed, from it once it is', async () => {
+    const cache = new OrderingCache(h.db, 60_000)
+    let release = () => {}
+    const held = new Promise<void>((resolve) => (release = resolve))
+    let computed = 0
+    const compute = async (): Promise<Ordering> => {
+      computed++
+      await held
+      return { ids: ['kept'], total: 1 }
+    }
+    const read = async (ordering: Ordering) => ({
+      value: ordering.ids[0],
+      generation: await catalogueGenerationOf(h.db),
+    })
+    const direct = async () => 'direct'
+    // A fresh cache: the first requests do not wait for the ordering being computed.
+    expect(await cache.answer('k', compute, read, 1, direct)).toBe('direct')
+    expect(await cache.answer('k', compute, read, 1, direct)).toBe('direct')
+    release()
+    await cache.ordering('k', compute)
+    expect(await cache.answer('k', compute, read, 1, direct)).toBe('kept')
+    expect(computed).toBe(1)
+
+    // After a change: answered directly again while the next ordering is computed.
+    const node = await firstNodeOf(h)
+    await h.db
+      .update(nodes)
+      .set({ name: `${node.name}~` })
+      .where(eq(nodes.id, node.id))
+    expect(await cache.answer('k', compute, read, 1, direct)).toBe('direct')
+    await cache.ordering('k', compute)
+    expect(await cache.answer('k', compute, read, 1, direct)).toBe('kept')
+    expect(computed).toBe(2)
+  })
+
   it('answers with an ordering past its TTL while the next one is computed', async () => {
     const cache = new OrderingCache(h.db, 60_000)
     let version = 0

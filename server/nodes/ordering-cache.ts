@@ -94,6 +94,11 @@ export class OrderingCache {
    * with its rows, in the same statement (one snapshot): when it equals the kept ordering's, the
    * answer stands, one round trip in all; otherwise the catalogue changed since, and the answer
    * is made again from an ordering of the generation `read` saw.
+   *
+   * With `direct` (the answer asked of the database alone, e.g. one page by an index), a request
+   * finding no computed ordering of the current catalogue (a fresh process, or just after a
+   * change) is answered by it while the ordering is computed in the background: the first pages
+   * do not wait for the whole ordering.
    */
   async answer<T>(
     key: string,
@@ -101,6 +106,7 @@ export class OrderingCache {
     read: (ordering: Ordering) => Promise<Seen<T>>,
     /** The TTL times this: orderings that depend little on download counts are kept longer. */
     ageFactor = 1,
+    direct?: () => Promise<T>,
   ): Promise<T> {
     if (this.ttlMs <= 0) return (await read(await compute())).value
     const hit = this.entries.get(key)
@@ -113,6 +119,14 @@ export class OrderingCache {
         return seen.value
       }
       generation = seen.generation
+    }
+    if (direct) {
+      const known = generation
+      const started = (async () =>
+        this.orderingOf(key, compute, known ?? (await this.generation()), ageFactor))()
+      // Its failure is the next request's to see (a failed ordering is not kept).
+      started.catch(() => undefined)
+      return direct()
     }
     const ordering = await this.orderingOf(
       key,
