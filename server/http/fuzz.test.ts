@@ -25,15 +25,9 @@ import {
 } from '../db/schema'
 import { createToken } from '../tokens/tokens'
 import { signUpUser, signUpVerifiedUser, type TestUser } from '../test/auth'
-import { addMember, insertNodeWithVersions, insertUploadLink } from '../test/data'
+import { addMember, insertNodeWithVersions, insertUploadLink, tableChecksums } from '../test/data'
 import { startFakeGithub, type FakeGithub } from '../test/fake-github'
-import {
-  generateRequests,
-  publicTables,
-  tableChecksums,
-  type FuzzRequest,
-  type Role,
-} from '../test/fuzz'
+import { generateRequests, publicTables, type FuzzRequest, type Role } from '../test/fuzz'
 import { createTestApp, type TestApp } from '../test/harness'
 import { startFakeProvider, type FakeProvider } from '../test/fake-provider'
 import { keyVariable, PROVIDERS, urlVariable } from '../proxy/providers'

@@ -1,6 +1,6 @@
 /** Reading and shaping the seeded rows directly, for expectations and test setup. */
 import { randomBytes } from 'node:crypto'
-import { and, eq } from 'drizzle-orm'
+import { and, eq, getTableName, sql } from 'drizzle-orm'
 import type { Db } from '../db/client'
 import { refreshLatestVersion } from '../db/latest-version'
 import { semverSortKey } from '../db/semver'
@@ -10,7 +10,6 @@ import {
   customerEvents,
   customers,
   jobs,
-  nodeColumns,
   nodeReviews,
   nodes,
   nodeVersions,
@@ -159,33 +158,53 @@ export async function insertUploadLink(
   return token
 }
 
+/** The tables writes touch (users aside: signing in refreshes them), for snapshotState. */
+const STATE_TABLES = [
+  publishers,
+  publisherMembers,
+  nodes,
+  nodeVersions,
+  personalAccessTokens,
+  pendingUploads,
+  nodeReviews,
+  publisherInvitations,
+  jobs,
+  adminActions,
+  customers,
+  customerEvents,
+  customerApiKeys,
+  releases,
+  trustedPublishers,
+  trustedPublishingTokens,
+  trustedPublishingUsedJtis,
+  publisherEvents,
+]
+
 /**
- * The registry's mutable state as plain data (every row of the tables writes touch, users
- * aside: signing in refreshes them), for "a refused call changed nothing" checks.
+ * Row count and a sum of 64-bit hashes of every row's text, per table, in one query: a refused
+ * request must leave this exactly as it was. (A sum needs no sort, so it stays cheap enough to
+ * take thousands of times; any changed, added or removed row changes it.)
+ */
+export async function tableChecksums(db: Db, tables: readonly string[]): Promise<string> {
+  const parts = tables.map(
+    (table) =>
+      sql`select ${table} as t, count(*)::int as n,
+          coalesce(sum(hashtextextended(x::text, 0)), 0)::text as h
+          from ${sql.identifier(table)} x`,
+  )
+  const result = (await db.execute(sql.join(parts, sql` union all `))) as unknown as {
+    rows: { t: string; n: number; h: string }[]
+  }
+  return result.rows.map((row) => `${row.t}:${row.n}:${row.h}`).join('\n')
+}
+
+/**
+ * The registry's mutable state, for "a refused call changed nothing" checks: the checksums of
+ * every table in STATE_TABLES, computed inside the database, and the archive keys. (Reading every
+ * row into JS instead made the authorization matrix, which snapshots a growing database twice per
+ * call, the slowest suite.) Per table, so a failing comparison names the tables that changed.
  */
 export async function snapshotState(db: Db, storage?: { keys(): string[] }): Promise<string> {
-  const tables = await Promise.all([
-    db.select().from(publishers),
-    db.select().from(publisherMembers),
-    db.select(nodeColumns).from(nodes),
-    db.select().from(nodeVersions),
-    db.select().from(personalAccessTokens),
-    db.select().from(pendingUploads),
-    db.select().from(nodeReviews),
-    db.select().from(publisherInvitations),
-    db.select().from(jobs),
-    db.select().from(adminActions),
-    db.select().from(customers),
-    db.select().from(customerEvents),
-    db.select().from(customerApiKeys),
-    db.select().from(releases),
-    db.select().from(trustedPublishers),
-    db.select().from(trustedPublishingTokens),
-    db.select().from(trustedPublishingUsedJtis),
-    db.select().from(publisherEvents),
-  ])
-  const sorted = tables.map((rows) =>
-    rows.map((row) => JSON.stringify(row)).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)),
-  )
-  return JSON.stringify({ tables: sorted, archives: storage?.keys() ?? [] })
+  const tables = await tableChecksums(db, STATE_TABLES.map(getTableName))
+  return `${tables}\narchives: ${JSON.stringify(storage?.keys() ?? [])}`
 }

@@ -662,21 +662,3 @@ export async function publicTables(db: Db): Promise<string[]> {
   )) as unknown as { rows: { table_name: string }[] }
   return result.rows.map((row) => row.table_name)
 }
-
-/**
- * Row count and a sum of 64-bit hashes of every row's text, per table, in one query: a refused
- * request must leave this exactly as it was. (A sum needs no sort, so it stays cheap enough to
- * take thousands of times; any changed, added or removed row changes it.)
- */
-export async function tableChecksums(db: Db, tables: readonly string[]): Promise<string> {
-  const parts = tables.map(
-    (table) =>
-      sql`select ${table} as t, count(*)::int as n,
-          coalesce(sum(hashtextextended(x::text, 0)), 0)::text as h
-          from ${sql.identifier(table)} x`,
-  )
-  const result = (await db.execute(sql.join(parts, sql` union all `))) as unknown as {
-    rows: { t: string; n: number; h: string }[]
-  }
-  return result.rows.map((row) => `${row.t}:${row.n}:${row.h}`).join('\n')
-}
