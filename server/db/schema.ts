@@ -195,6 +195,13 @@ export const nodes = pgTable(
       sql`lower(${t.id} || ' ' || ${t.name}) gin_trgm_ops`,
     ),
     index('nodes_downloads_idx').on(t.downloads.desc().nullsFirst(), t.id),
+    // The public listing by downloads read from the index alone (Active nodes; the publisher,
+    // for the few banned ones): its whole ordering, its marks and a page after a mark
+    // (server/nodes/list-marks.ts).
+    index('nodes_public_downloads_idx')
+      .on(t.downloads.desc().nullsFirst(), t.id, t.publisherId)
+      .where(sql`${t.status} = 'NodeStatusActive'`),
+
     index('nodes_github_stars_idx').on(t.githubStars.desc().nullsFirst(), t.id),
     index('nodes_created_at_idx').on(t.createdAt.desc().nullsFirst(), t.id),
     index('nodes_latest_version_created_at_idx').on(
@@ -425,6 +432,23 @@ export const suggestionTerms = pgTable(
     index('suggestion_terms_publisher_idx').on(t.publisherId),
     check('suggestion_terms_kind', sql`${t.kind} in ('node', 'comfy_node', 'publisher')`),
   ],
+)
+
+/**
+ * Every LIST_MARK_EVERY-th node of the public listing's order (server/nodes/list-marks.ts): a
+ * deep page without a cached ordering starts from the mark before it instead of skipping every
+ * node before it. Made again when the catalogue generation moves or they are old.
+ */
+export const nodeListMarks = pgTable(
+  'node_list_marks',
+  {
+    sort: text('sort').notNull(),
+    position: integer('position').notNull(),
+    nodeId: text('node_id').notNull(),
+    generation: bigint('generation', { mode: 'number' }).notNull(),
+    madeAt: timestamp('made_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.sort, t.position] })],
 )
 
 /**

@@ -229,6 +229,11 @@ describe('OrderingCache', () => {
     await cache.ordering('k', compute)
     expect(await cache.answer('k', compute, read, 1, direct)).toBe('kept')
     expect(computed).toBe(2)
+
+    // Orderings off: every request is answered directly, nothing is computed.
+    const off = new OrderingCache(h.db, 0)
+    expect(await off.answer('k', compute, read, 1, direct)).toBe('direct')
+    expect(computed).toBe(2)
   })
 
   it('answers with an ordering past its TTL while the next one is computed', async () => {

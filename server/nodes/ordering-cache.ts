@@ -108,7 +108,7 @@ export class OrderingCache {
     ageFactor = 1,
     direct?: () => Promise<T>,
   ): Promise<T> {
-    if (this.ttlMs <= 0) return (await read(await compute())).value
+    if (this.ttlMs <= 0) return direct ? direct() : (await read(await compute())).value
     const hit = this.entries.get(key)
     let generation: number | undefined
     if (hit && hit.expiresAt !== Number.POSITIVE_INFINITY) {

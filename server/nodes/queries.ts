@@ -26,6 +26,7 @@ import {
   type OrderingCache,
   type Seen,
 } from './ordering-cache'
+import { markedPage } from './list-marks'
 import type { NodeRowCache } from './row-cache'
 import { classTypos, type ClassTypo } from './suggest'
 
@@ -183,15 +184,22 @@ async function pageOfNodeIds(
   where: SQL | undefined,
   order: (SQL | typeof nodes.id)[],
   paging: Paging,
+  /** The public listing by downloads: a deep page starts at a mark (list-marks.ts). */
+  marked = false,
 ) {
+  const offset = (paging.page - 1) * paging.limit
   const [page, total] = await Promise.all([
-    db
-      .select({ id: nodes.id })
-      .from(nodes)
-      .where(where)
-      .orderBy(...order)
-      .limit(paging.limit)
-      .offset((paging.page - 1) * paging.limit),
+    (async () =>
+      (marked ? await markedPage(db, publiclyVisible(), offset, paging.limit) : undefined)?.map(
+        (id) => ({ id }),
+      ) ??
+      db
+        .select({ id: nodes.id })
+        .from(nodes)
+        .where(where)
+        .orderBy(...order)
+        .limit(paging.limit)
+        .offset(offset))(),
     cachedCount(
       db,
       db
@@ -250,7 +258,14 @@ export async function listNodes(
   const where = and(...filterConditions(filters))
   const shared = sharedFilters(filters)
   const direct = async (): Promise<NodePage> => {
-    const { ids, total } = await pageOfNodeIds(db, where, SORT_ORDER[sort], paging)
+    const { ids, total } = await pageOfNodeIds(
+      db,
+      where,
+      SORT_ORDER[sort],
+      paging,
+      // The whole public listing by downloads (ComfyUI-Manager's): deep pages start at a mark.
+      sort === 'downloads' && shared && Object.values(shared).every((part) => !part?.length),
+    )
     return { rows: (await loadNodesSeen(db, ids, undefined, caches?.rows)).value, total }
   }
   if (caches && shared) {
