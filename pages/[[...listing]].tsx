@@ -7,6 +7,7 @@ import { useRouter } from 'next/router'
 import { useTranslation } from 'next-i18next/pages'
 import { Seo } from '@/components/common/Seo'
 import { NodeBrowser, nodeQueryOptions } from '@/components/nodes/NodeBrowser'
+import { cardFields } from '@/components/nodes/NodeCard'
 import { isDefaultState, nodeQueryFor, searchStateHref } from '@/src/lib/search-state'
 import { listingStateOf, stateOfSegments } from '@/src/lib/listing-address'
 import { STATIC_NOT_FOUND, staticListingProps } from '@/src/lib/public-page'
@@ -49,8 +50,16 @@ export const getStaticProps: GetStaticProps = async (context) => {
   return staticListingProps(context, {
     page: state.page,
     // Exactly the query the browser runs for this address, so it hydrates without a spinner.
-    prefetch: async (queryClient) =>
-      (await queryClient.fetchQuery(nodeQueryOptions(nodeQueryFor(state)))).totalPages,
+    prefetch: async (queryClient) => {
+      const options = nodeQueryOptions(nodeQueryFor(state))
+      const list = await queryClient.fetchQuery(options)
+      // The page data keeps what the cards show (cardFields); the refresh after load brings the rest.
+      queryClient.setQueryData(options.queryKey, {
+        ...list,
+        nodes: list.nodes.map((node) => cardFields(node, state.q)),
+      })
+      return list.totalPages
+    },
     hrefFor: (page) => searchStateHref({ ...state, page }),
   })
 }

@@ -20,18 +20,49 @@ export interface NodeCardProps {
   query?: string
 }
 
-function StatIcon({ path }: { path: string }) {
-  return (
-    <svg aria-hidden="true" viewBox="0 0 20 20" className="h-3.5 w-3.5 shrink-0 fill-current">
-      <path d={path} />
-    </svg>
-  )
+/** The shortest start of `description` (whole lines) whose summary is the card's summary. */
+function summarySource(description: string | undefined): string | undefined {
+  if (!description) return description
+  const shown = summary(description)
+  const lines = description.split('\n')
+  for (let count = 1; count < lines.length; count += 1) {
+    const start = lines.slice(0, count).join('\n')
+    if (summary(start) === shown) return start
+  }
+  return description
 }
 
-const DOWNLOAD_ICON =
-  'M10 2a1 1 0 0 1 1 1v7.59l2.3-2.3a1 1 0 1 1 1.4 1.42l-4 4a1 1 0 0 1-1.4 0l-4-4a1 1 0 1 1 1.4-1.42L9 10.6V3a1 1 0 0 1 1-1ZM3 14a1 1 0 0 1 1 1v1h12v-1a1 1 0 1 1 2 0v2a1 1 0 0 1-1 1H3a1 1 0 0 1-1-1v-2a1 1 0 0 1 1-1Z'
-const STAR_ICON =
-  'M9.05 2.93c.3-.92 1.6-.92 1.9 0l1.3 4.02h4.23c.97 0 1.37 1.24.59 1.81l-3.42 2.49 1.3 4.02c.3.92-.75 1.69-1.54 1.12L10 13.9l-3.42 2.49c-.78.57-1.84-.2-1.54-1.12l1.3-4.02-3.41-2.49c-.79-.57-.39-1.81.58-1.81h4.23l1.3-4.02Z'
+/**
+ * What a card reads of a node (here and in matchReason). Server-rendered lists keep only this in
+ * their page data, a third of the full node; the browser's refresh after load brings the rest
+ * (docs/ARCHITECTURE.md "Page weight").
+ */
+export function cardFields(node: Node, query = ''): Node {
+  const version = node.latest_version
+  const fields: Node = {
+    id: node.id,
+    name: node.name,
+    // A search's card may say the description matched (matchReason): then it keeps all of it.
+    description: query ? node.description : summarySource(node.description),
+    icon: node.icon,
+    deprecated: node.deprecated,
+    tags: node.tags,
+    downloads: node.downloads,
+    github_stars: node.github_stars,
+    comfy_nodes_matched: node.comfy_nodes_matched,
+    status: node.status,
+    publisher: { id: node.publisher.id, name: node.publisher.name },
+    latest_version: version && {
+      id: version.id,
+      version: version.version,
+      createdAt: version.createdAt,
+      status: version.status,
+      node_id: version.node_id,
+    },
+  }
+  // Page data is JSON: fields the node does not have are left out, not undefined.
+  return JSON.parse(JSON.stringify(fields)) as Node
+}
 
 export function NodeCard({ node, headingLevel = 3, query = '' }: NodeCardProps) {
   const { t, i18n } = useTranslation('common')
@@ -54,9 +85,10 @@ export function NodeCard({ node, headingLevel = 3, query = '' }: NodeCardProps) 
     'publisher',
   )
 
+  // One class per element, styled in styles/globals.css (.node-card): a listing has 24 cards.
   return (
-    <article className="relative flex w-full min-w-0 flex-col gap-3 rounded-lg border border-gray-200 bg-white p-4 shadow-sm transition focus-within:ring-2 focus-within:ring-blue-600 hover:border-blue-400 hover:shadow-md dark:border-gray-700 dark:bg-gray-800 dark:hover:border-blue-400">
-      <div className="flex items-start gap-3">
+    <article className="node-card">
+      <div className="nc-head">
         {/* eslint-disable-next-line @next/next/no-img-element -- small icons from anywhere */}
         <img
           src={icon}
@@ -66,32 +98,24 @@ export function NodeCard({ node, headingLevel = 3, query = '' }: NodeCardProps) 
           loading="lazy"
           decoding="async"
           onError={onIconError}
-          className="h-12 w-12 shrink-0 rounded-md bg-gray-100 object-cover dark:bg-gray-700"
+          className="nc-icon"
         />
-        <div className="min-w-0 flex-1">
-          <Heading className="text-base leading-6 font-semibold break-words">
+        <div className="nc-title">
+          <Heading className="nc-name">
             {/* The link covers the whole card (after:inset-0); the publisher link sits above it. */}
-            <Link
-              href={nodePath(node.id)}
-              prefetch={false}
-              className="inline-block text-gray-900 after:absolute after:inset-0 after:rounded-lg hover:underline focus:outline-none dark:text-white"
-            >
+            <Link href={nodePath(node.id)} prefetch={false} className="nc-link">
               {breakable(node.name)}
             </Link>
             {node.deprecated && (
-              <span className="ml-2 align-middle">
+              <span className="nc-badge">
                 <Badge tone="red">{t('deprecation.badge')}</Badge>
               </span>
             )}
           </Heading>
           {publisher && (
-            <p className="truncate text-sm leading-6 text-gray-600 dark:text-gray-300">
+            <p className="nc-by">
               {byline[0]}
-              <Link
-                href={publisherPath(publisher.id)}
-                prefetch={false}
-                className="relative z-10 inline-block rounded-sm font-medium text-blue-700 hover:underline focus-visible:ring-2 focus-visible:ring-blue-600 focus-visible:outline-none dark:text-blue-300"
-              >
+              <Link href={publisherPath(publisher.id)} prefetch={false} className="nc-publisher">
                 {byline[1]}
               </Link>
               {byline[2]}
@@ -99,45 +123,30 @@ export function NodeCard({ node, headingLevel = 3, query = '' }: NodeCardProps) 
           )}
         </div>
       </div>
-      {description && (
-        <p className="line-clamp-3 text-sm text-gray-700 dark:text-gray-200">{description}</p>
-      )}
+      {description && <p className="nc-description">{description}</p>}
       {matched > 0 && (
-        <p className="text-xs font-medium text-emerald-800 dark:text-emerald-300">
-          {t('nodes.comfyNodesMatched', { count: matched })}
-        </p>
+        <p className="nc-match">{t('nodes.comfyNodesMatched', { count: matched })}</p>
       )}
-      {reason && (
-        <p className="text-xs font-medium text-emerald-800 dark:text-emerald-300">
-          {t(`nodes.matchReason.${reason.kind}`, reason)}
-        </p>
-      )}
-      <dl className="mt-auto flex flex-wrap items-center gap-x-4 gap-y-1 text-xs text-gray-600 dark:text-gray-300">
+      {reason && <p className="nc-match">{t(`nodes.matchReason.${reason.kind}`, reason)}</p>}
+      <dl className="nc-stats">
         {node.latest_version && (
-          <div className="flex items-center gap-1">
+          <div>
             <dt>{t('nodes.version')}</dt>
-            <dd className="font-medium text-gray-800 dark:text-gray-100">
-              {node.latest_version.version}
-            </dd>
+            <dd>{node.latest_version.version}</dd>
           </div>
         )}
-        <div className="flex items-center gap-1">
-          <dt className="flex items-center gap-1">
-            <StatIcon path={DOWNLOAD_ICON} />
+        <div>
+          {/* The icon is drawn by styles/globals.css (.nc-downloads::before). */}
+          <dt className="nc-downloads">
             <span className="sr-only">{t('nodes.downloads')}</span>
           </dt>
-          <dd className="font-medium text-gray-800 dark:text-gray-100">
-            {formatNumber(node.downloads, i18n.language)}
-          </dd>
+          <dd>{formatNumber(node.downloads, i18n.language)}</dd>
         </div>
-        <div className="flex items-center gap-1">
-          <dt className="flex items-center gap-1">
-            <StatIcon path={STAR_ICON} />
+        <div>
+          <dt className="nc-stars">
             <span className="sr-only">{t('nodes.stars')}</span>
           </dt>
-          <dd className="font-medium text-gray-800 dark:text-gray-100">
-            {formatNumber(node.github_stars, i18n.language)}
-          </dd>
+          <dd>{formatNumber(node.github_stars, i18n.language)}</dd>
         </div>
       </dl>
     </article>

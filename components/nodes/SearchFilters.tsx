@@ -37,23 +37,18 @@ function CheckboxGroup<T extends string>({
       <p id={`${id}-hint`} className="mb-2 text-xs text-gray-600 dark:text-gray-300">
         {hint}
       </p>
+      {/* One class per option, styled in styles/globals.css (.filter-option): 22 of them. */}
       <ul className="grid grid-cols-2 gap-x-3 gap-y-1 lg:grid-cols-1">
         {options.map((value) => (
-          <li key={value} className="flex items-center gap-2">
+          <li key={value} className="filter-option">
             <input
               id={`${id}-${value}`}
               type="checkbox"
               value={value}
               checked={selected.includes(value)}
               onChange={(event) => onToggle(value, event.target.checked)}
-              className="h-4 w-4 shrink-0 rounded border-gray-400 accent-blue-700 focus-visible:ring-2 focus-visible:ring-blue-600 focus-visible:outline-none dark:border-gray-500 dark:accent-blue-400"
             />
-            <label
-              htmlFor={`${id}-${value}`}
-              className="py-1 text-sm text-gray-800 dark:text-gray-200"
-            >
-              {label(value)}
-            </label>
+            <label htmlFor={`${id}-${value}`}>{label(value)}</label>
           </li>
         ))}
       </ul>

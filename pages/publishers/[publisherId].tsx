@@ -3,6 +3,7 @@ import type { GetServerSideProps } from 'next'
 import { useRouter } from 'next/router'
 import { useTranslation } from 'next-i18next/pages'
 import { Seo } from '@/components/common/Seo'
+import { cardFields } from '@/components/nodes/NodeCard'
 import { PublisherSettingsLink } from '@/components/manage/PublisherSettingsLink'
 import { usePageInRange } from '@/components/nodes/Pagination'
 import { PUBLISHER_NODES_PAGE_SIZE, PublisherView } from '@/components/publisher/PublisherView'
@@ -71,15 +72,19 @@ export const getServerSideProps: GetServerSideProps = async (context) => {
   return listingPropsOrNotFound(context, {
     page,
     prefetch: async (queryClient) => {
+      const nodesQuery = getListNodesForPublisherV2QueryOptions(publisherId, {
+        page,
+        limit: PUBLISHER_NODES_PAGE_SIZE,
+      })
       const [, nodes] = await Promise.all([
         queryClient.fetchQuery(getGetPublisherQueryOptions(publisherId)),
-        queryClient.fetchQuery(
-          getListNodesForPublisherV2QueryOptions(publisherId, {
-            page,
-            limit: PUBLISHER_NODES_PAGE_SIZE,
-          }),
-        ),
+        queryClient.fetchQuery(nodesQuery),
       ])
+      // The page data keeps what the cards show (cardFields); the refresh after load brings the rest.
+      queryClient.setQueryData(nodesQuery.queryKey, {
+        ...nodes,
+        nodes: nodes.nodes.map((node) => cardFields(node)),
+      })
       return nodes.totalPages
     },
     hrefFor: (target) => publisherPageHref(publisherId, target),

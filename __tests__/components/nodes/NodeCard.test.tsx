@@ -1,5 +1,5 @@
 import { fireEvent, screen } from '@testing-library/react'
-import { NodeCard } from '@/components/nodes/NodeCard'
+import { cardFields, NodeCard } from '@/components/nodes/NodeCard'
 import { FALLBACK_IMAGE } from '@/src/lib/field-rules'
 import type { Node } from '@/src/api/generated/model'
 import { renderWithProviders } from '../../test-utils'
@@ -124,5 +124,40 @@ describe('NodeCard', () => {
   it('can render the name as a level-2 heading', () => {
     renderWithProviders(<NodeCard node={makeNode()} headingLevel={2} />)
     expect(screen.getByRole('heading', { level: 2, name: 'Upscale Kit' })).toBeInTheDocument()
+  })
+})
+
+describe('cardFields', () => {
+  const long = makeNode({
+    description: [
+      '# Upscale Kit',
+      '',
+      'Fast **upscaling** nodes for [ComfyUI](https://comfy.org), tiled so that large images fit in',
+      'small graphics cards, with seams blended away and a preview of each tile as it is done.',
+      '',
+      'A third paragraph the card never shows, because the summary stops well before it.',
+      '',
+      '```python',
+      'print("code")',
+      '```',
+    ].join('\n'),
+  })
+
+  it('renders the same card as the whole node', () => {
+    const whole = renderWithProviders(<NodeCard node={long} />).container.innerHTML
+    const trimmed = renderWithProviders(<NodeCard node={cardFields(long)} />).container.innerHTML
+    expect(trimmed).toBe(whole)
+    expect(JSON.stringify(cardFields(long)).length).toBeLessThan(JSON.stringify(long).length)
+  })
+
+  it('keeps the whole description for a search, which may say the description matched', () => {
+    expect(cardFields(long, 'seams').description).toBe(long.description)
+    expect(cardFields(long).description).not.toContain('print(')
+  })
+
+  it('leaves out what the node does not have (page data is JSON)', () => {
+    const fields = cardFields(makeNode({ latest_version: undefined, tags: undefined }))
+    expect(Object.values(fields)).not.toContain(undefined)
+    expect('latest_version' in fields).toBe(false)
   })
 })
