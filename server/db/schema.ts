@@ -32,6 +32,14 @@ import {
 /** The text-search configuration used by `nodes.search_vector`; queries must use the same one. */
 export const SEARCH_TS_CONFIG = 'english'
 
+/**
+ * Chinese, Japanese and Korean letters, as a regular expression for JavaScript and PostgreSQL
+ * alike. Those languages write words without spaces, so search finds a word inside a run of them
+ * by a substring scan, of the nodes that have such letters only (nodes_cjk_idx).
+ */
+export const CJK_LETTERS =
+  '[\\u3040-\\u30ff\\u3400-\\u4dbf\\u4e00-\\u9fff\\uf900-\\ufaff\\uac00-\\ud7af]'
+
 export const PUBLISHER_STATUSES = ['PublisherStatusActive', 'PublisherStatusBanned'] as const
 export const NODE_STATUSES = ['NodeStatusActive', 'NodeStatusDeleted', 'NodeStatusBanned'] as const
 export const NODE_VERSION_STATUSES = [
@@ -210,6 +218,12 @@ export const nodes = pgTable(
     ),
     index('nodes_lower_name_idx').on(sql`lower(${t.name})`, t.id),
     index('nodes_tags_idx').using('gin', t.tags),
+    // The few nodes with CJK text, most downloaded first (search's CJK branch: queries.ts).
+    index('nodes_cjk_idx')
+      .on(t.downloads.desc().nullsFirst(), t.id)
+      .where(
+        sql`${t.name} ~ ${sql.raw(`'${CJK_LETTERS}'`)} or ${t.description} ~ ${sql.raw(`'${CJK_LETTERS}'`)}`,
+      ),
     index('nodes_supported_os_idx').using('gin', t.supportedOs),
     index('nodes_supported_accelerators_idx').using('gin', t.supportedAccelerators),
     // Visibility (status + the publisher's ban) answered from the index alone, e.g. for counts.
@@ -428,6 +442,10 @@ export const suggestionTerms = pgTable(
       t.nodeId,
       t.publisherId,
     ),
+    // Search's misspelt class names (suggest.ts classTypos): class starts alone, in term order.
+    index('suggestion_terms_class_start_idx')
+      .on(sql`${t.term} text_pattern_ops`, t.nodeId)
+      .where(sql`${t.kind} = 'comfy_node' and ${t.isStart}`),
     index('suggestion_terms_node_idx').on(t.nodeId, t.kind),
     index('suggestion_terms_publisher_idx').on(t.publisherId),
     check('suggestion_terms_kind', sql`${t.kind} in ('node', 'comfy_node', 'publisher')`),

@@ -13,6 +13,7 @@ import {
   nodes,
   nodeVersions,
   publishers,
+  CJK_LETTERS,
   SEARCH_TS_CONFIG,
   type NodeStatus,
 } from '../db/schema'
@@ -328,12 +329,12 @@ function comfyNodeMatches(term: string): SQL {
 /** Matches the trigram index nodes_id_name_trgm_idx. */
 const idAndName = sql`lower(${nodes.id} || ' ' || ${nodes.name})`
 
-/**
- * Chinese, Japanese and Korean letters. Those languages write words without spaces, so the
- * text-search parser keeps a whole run of them as one word ("支持分块处理和人脸修复"): a word
- * inside it is only found by a substring match.
- */
-const CJK = /[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uac00-\ud7af]/
+/** Text with CJK letters (see CJK_LETTERS) is also looked for inside names and descriptions. */
+const CJK = new RegExp(CJK_LETTERS)
+
+/** The predicate of nodes_cjk_idx: the nodes with CJK letters in the name or description. */
+const CJK_PATTERN = sql.raw(`'${CJK_LETTERS}'`)
+const hasCjk = sql`(${nodes.name} ~ ${CJK_PATTERN} or ${nodes.description} ~ ${CJK_PATTERN})`
 
 /**
  * Points of the strongest way a node matches the words (see relevanceOf). Popularity multiplies
@@ -385,9 +386,6 @@ const points = (value: number) => sql.raw(String(value))
 /** The words as one, for class names typed with spaces ("KSampler Advanced"). */
 const squash = (lowered: string) => lowered.replace(/[\s_-]+/g, '')
 
-/** The columns a search sorts by, carried out of the matching branches. */
-const hitColumns = sql`${nodes.id}, ${nodes.name}, ${nodes.downloads}, ${nodes.githubStars}, ${nodes.createdAt}, ${nodes.latestVersionCreatedAt}`
-
 /**
  * Whether the name or the description contains `text` (a CJK word). Without lower() when the
  * text has no case, as CJK has none: lower-casing every description costs most of the scan.
@@ -402,21 +400,37 @@ function containsText(text: string): SQL {
 }
 
 /**
- * Nodes the words match, as a union of branches each answered by its own index (an OR of them
- * would make the planner scan every node): full text over the weighted document (stemmed words
- * in id, name, tags, author, description), trigram word similarity on id and name (typos:
- * "upscalr" finds "upscale"), comfy node class names of the latest version by prefix (as pasted
- * from a workflow, also typed with spaces) and, with `typos`, the nodes whose class name the text
- * misspells (found beforehand as the suggestions find them), and the nodes of a publisher named exactly so (few
- * publishers: their table is scanned, the nodes come by nodes_publisher_idx). Text with CJK
- * letters also matches inside names and descriptions: a scan of the nodes (no index can find a
- * word inside a run of CJK text), for such text only. Filters apply inside each branch.
- *
- * Each branch scores its rows with `score`, given the points only it knows (a class name equal
- * to the words or starting with them, the publisher): the node row is at hand there, so the
- * ranking needs no second read of it. A node found by several branches keeps its best score.
+ * One way a search finds nodes: `from` (the nodes, maybe joined) and `where`, the points only it
+ * knows (`boost`: a class name equal to the words or starting with them, the publisher), and
+ * whether it reads at most a capped number of nodes in the order of the sort (see rankedIds).
  */
-function textHits(text: string, where: SQL, score: (boost: SQL) => SQL, typos: ClassTypo[]): SQL {
+interface Branch {
+  from: SQL
+  where: SQL
+  boost: SQL
+  capped: boolean
+  /** The order its capped nodes are read in for relevance, when not the most downloaded first. */
+  relevanceOrder?: SQL[]
+  /**
+   * Not read when the full-text branch (the second) reads its cap: the words are spelt right and
+   * common, and the typo branch would score thousands of trigram candidates for hits that rank
+   * below those (similarName).
+   */
+  typosOnly?: boolean
+}
+
+/**
+ * The ways the words find nodes, each answered by its own index (an OR of them would make the
+ * planner scan every node): the id or name equal to the text; full text over the weighted
+ * document (stemmed words in id, name, tags, author, description); trigram word similarity on id
+ * and name (typos: "upscalr" finds "upscale"); comfy node class names of the latest version by
+ * prefix (as pasted from a workflow, also typed with spaces) and, with `typos`, the nodes whose
+ * class name the text misspells (found beforehand as the suggestions find them); and the nodes
+ * of a publisher named exactly so (few publishers: their table is scanned, the nodes come by
+ * nodes_publisher_idx). Text with CJK letters also matches inside names and descriptions: a scan
+ * (no index can find a word inside a run of CJK text), for such text only.
+ */
+function textBranches(text: string, typos: ClassTypo[]): Branch[] {
   const lowered = text.toLowerCase()
   const squashed = squash(lowered)
   const tsQuery = sql`websearch_to_tsquery(${SEARCH_TS_CONFIG}::regconfig, ${text})`
@@ -426,39 +440,68 @@ function textHits(text: string, where: SQL, score: (boost: SQL) => SQL, typos: C
     classPrefixes.map((prefix) => sql`${prefix}`),
     sql`, `,
   )}) then ${points(MATCH.classExact)} else ${points(MATCH.classPrefix)} end`
-  const branches = [
-    sql`select ${hitColumns}, ${score(points(0))} as score from ${nodes}
-      where ${nodes.searchVector} @@ ${tsQuery} and ${where}`,
-    sql`select ${hitColumns}, ${score(points(0))} from ${nodes}
-      where ${lowered} <% ${idAndName} and ${where}`,
-    sql`select ${hitColumns}, ${score(classBoost)}
-      from ${comfyNodes} join ${nodes} on ${nodes.latestVersionId} = ${comfyNodes.nodeVersionId}
-      where (${sql.join(
+  const zero = points(0)
+  const branches: Branch[] = [
+    {
+      from: sql`${nodes}`,
+      where: sql`(lower(${nodes.id}) = ${lowered} or lower(${nodes.name}) = ${lowered})`,
+      boost: zero,
+      capped: false,
+    },
+    {
+      from: sql`${nodes}`,
+      where: sql`${nodes.searchVector} @@ ${tsQuery}`,
+      boost: zero,
+      capped: true,
+    },
+    {
+      from: sql`${nodes}`,
+      where: sql`${lowered} <% ${idAndName}`,
+      boost: zero,
+      capped: true,
+      typosOnly: true,
+    },
+    {
+      from: sql`${comfyNodes} join ${nodes} on ${nodes.latestVersionId} = ${comfyNodes.nodeVersionId}`,
+      where: sql`(${sql.join(
         classPrefixes.map((prefix) => sql`${className} like ${`${escapeLike(prefix)}%`}`),
         sql` or `,
-      )}) and ${where}`,
-    sql`select ${hitColumns}, ${score(points(MATCH.publisher))} from ${nodes}
-      where ${nodes.publisherId} in (select ${publishers.id} from ${publishers}
-        where ${publishers.id} = ${lowered} or lower(${publishers.name}) = ${lowered}) and ${where}`,
+      )})`,
+      boost: classBoost,
+      capped: true,
+      // In the class names' index order: exact names first, then the shortest starts; a broad
+      // start ("upscale") would otherwise look up the classes of every popular node.
+      relevanceOrder: [sql`${className} using ~<~`],
+    },
+    {
+      from: sql`${nodes}`,
+      where: sql`${nodes.publisherId} in (select ${publishers.id} from ${publishers}
+        where ${publishers.id} = ${lowered} or lower(${publishers.name}) = ${lowered})`,
+      boost: points(MATCH.publisher),
+      capped: true,
+    },
   ]
   if (typos.length > 0) {
     // Two array parameters: the same statement text whatever the typos found.
     const typoPoints = typos.map((typo) => (typo.whole ? MATCH.classTypo : MATCH.classTypoStart))
-    branches.push(
-      sql`select ${hitColumns}, ${score(sql`typo.points`)} from ${nodes}
-        join unnest(${sql.param(typos.map((typo) => typo.nodeId))}::text[],
-          ${sql.param(typoPoints)}::int[]) as typo(id, points) on typo.id = ${nodes.id}
-        where ${where}`,
-    )
+    branches.push({
+      from: sql`${nodes} join unnest(${sql.param(typos.map((typo) => typo.nodeId))}::text[],
+          ${sql.param(typoPoints)}::int[]) as typo(id, points) on typo.id = ${nodes.id}`,
+      where: sql`true`,
+      boost: sql`typo.points`,
+      capped: false,
+    })
   }
   if (CJK.test(text)) {
     const terms = text.split(/\s+/).filter((term) => term !== '')
-    branches.push(
-      sql`select ${hitColumns}, ${score(points(MATCH.cjkSubstring))} from ${nodes}
-        where ${sql.join(terms.map(containsText), sql` and `)} and ${where}`,
-    )
+    branches.push({
+      from: sql`${nodes}`,
+      where: sql`${hasCjk} and ${sql.join(terms.map(containsText), sql` and `)}`,
+      boost: points(MATCH.cjkSubstring),
+      capped: true,
+    })
   }
-  return sql.join(branches, sql` union `)
+  return branches
 }
 
 /**
@@ -489,11 +532,36 @@ function relevanceOf(text: string, boost: SQL): SQL {
 }
 
 /** How many ids of a search's ranking are cached: the first pages people and clients look at. */
-const SEARCH_ORDERING_IDS = 1_000
+const SEARCH_ORDERING_IDS = 200
 
 /**
- * `limit` ids of the nodes the words match from `offset` on, ranked (see textHits and
- * relevanceOf, or the sort), and how many match; page and total in one pass.
+ * How many nodes each capped branch of a search reads at most, in the order asked (the most
+ * downloaded first for relevance), from an index read in that order: a broad word ("comfyui",
+ * tens of thousands of hits) is ranked among its most popular hits instead of scoring every one.
+ * Exact ids and names, and misspelt classes, are read whole. A deeper page reads more.
+ */
+const SEARCH_CANDIDATES = SEARCH_ORDERING_IDS
+
+/** The planner's estimate of how many rows `query` returns (from the table's statistics). */
+async function estimatedRows(db: Db, query: SQL): Promise<number> {
+  const result = (await db.execute(sql`explain (format json) ${query}`)) as unknown as {
+    rows: Record<string, unknown>[]
+  }
+  const raw = Object.values(result.rows[0] ?? {})[0]
+  const plan = (typeof raw === 'string' ? JSON.parse(raw) : raw) as {
+    Plan?: { 'Plan Rows'?: number }
+  }[]
+  return Math.round(plan[0]?.Plan?.['Plan Rows'] ?? 0)
+}
+
+/**
+ * `limit` ids of the nodes the words match from `offset` on, ranked (see relevanceOf, or the
+ * sort), and how many match. Each branch of textBranches reads its nodes in the order of the
+ * sort (by downloads for relevance), the capped ones at most SEARCH_CANDIDATES or down to the
+ * page; the union is ranked: for a sort other than relevance these are its first nodes exactly.
+ * The total is counted when no branch reached its cap, else estimated from the statistics
+ * (the most any capped branch matches): counting tens of thousands of hits costs what scoring
+ * them did.
  */
 async function rankedIds(
   db: Db,
@@ -503,32 +571,55 @@ async function rankedIds(
   limit: number,
   offset: number,
 ): Promise<Ordering> {
-  // Each node once, with its best score; the outer query reads the hits under the name
-  // "nodes", so the shared orderings apply. Other sorts than relevance need no score.
-  const score = sort === 'relevance' ? (boost: SQL) => relevanceOf(text, boost) : () => points(0)
   // Class names misspelt: looked up first in the suggestion index (a few btree ranges).
   const typos = CJK.test(text) ? [] : await classTypos(db, text)
-  const hits = textHits(text, where, score, typos)
+  const branches = textBranches(text, typos)
+  const cap = Math.max(SEARCH_CANDIDATES, offset + limit)
+  // Each branch: the node ids with the points only it knows, and its number (to tell which
+  // reached its cap); filters apply inside each branch. Branch 1 is the full text.
+  const branchSql = branches.map(
+    (branch, i) =>
+      sql`b${sql.raw(String(i))} as (select ${nodes.id} as id, ${branch.boost} as boost,
+          ${points(i)} as branch
+        from ${branch.from} where ${branch.where} and ${where}
+          ${branch.typosOnly ? sql`and (select count(*) from b1) < ${cap}` : sql``}
+        order by ${sql.join((sort === 'relevance' && branch.relevanceOrder) || SORT_ORDER[sort], sql`, `)}
+        ${branch.capped ? sql`limit ${cap}` : sql``})`,
+  )
+  const hits = sql.join(
+    branches.map((_, i) => sql`select * from b${sql.raw(String(i))}`),
+    sql` union all `,
+  )
+  // Each node once, with its best boost: the score is computed once per node, on its row.
   const order =
     sort === 'relevance'
-      ? [sql`max(score) desc`, sql`${nodes.githubStars} desc`, ...nodeOrderBy.downloads]
+      ? [
+          sql`${relevanceOf(text, sql`best.boost`)} desc`,
+          sql`${nodes.githubStars} desc`,
+          ...nodeOrderBy.downloads,
+        ]
       : SORT_ORDER[sort]
   const result = (await db.execute(
-    sql`select ${nodes.id} as id, count(*) over ()::int as total from (${hits}) as ${nodes}
-        group by ${hitColumns}
-        order by ${sql.join(order, sql`, `)} limit ${limit} offset ${offset}`,
-  )) as unknown as { rows: { id: string; total: number }[] }
-  const ids = result.rows.map((row) => row.id)
-  if (ids.length > 0 || offset === 0) return { ids, total: result.rows[0]?.total ?? 0 }
-  // Beyond the last page: the window function saw no row to count on.
-  const counted = (await db.execute(
-    sql`select count(distinct ${nodes.id})::int as total from (${hits}) as ${nodes}`,
-  )) as unknown as { rows: { total: number }[] }
-  return { ids, total: counted.rows[0]?.total ?? 0 }
+    sql`with ${sql.join(branchSql, sql`, `)}, hit as (${hits}),
+        best as (select id, max(boost) as boost from hit group by id)
+      select (select count(*) from best)::int as total,
+        array(select branch from hit group by branch having count(*) >= ${cap}) as capped,
+        array(select ${nodes.id} from best join ${nodes} on ${nodes.id} = best.id
+          order by ${sql.join(order, sql`, `)} limit ${limit} offset ${offset}) as ids`,
+  )) as unknown as { rows: { total: number; capped: number[]; ids: string[] }[] }
+  const [{ total, capped, ids }] = result.rows
+  if (capped.length === 0) return { ids, total }
+  const estimates = await Promise.all(
+    capped.map((i) => {
+      const branch = branches[Number(i)]
+      return estimatedRows(db, sql`select 1 from ${branch.from} where ${branch.where} and ${where}`)
+    }),
+  )
+  return { ids, total: Math.max(total, ...estimates) }
 }
 
 /**
- * Search. With words: the matching nodes (see textHits), ranked by how well they match (see
+ * Search. With words: the matching nodes (see textBranches), ranked by how well they match (see
  * relevanceOf), then stars and downloads (rankedIds); the public's first pages come from the
  * cached ranking (ordering-cache.ts). Without words it is the listing, with the extra comfy-node
  * and repository filters when given.

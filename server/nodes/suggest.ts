@@ -65,10 +65,9 @@ const TYPO_SPAN = 24
  * Ordered `using ~<~`, the order of the text_pattern_ops index: a plain `order by term` follows
  * the database's collation, which the index cannot give, and sorts every row of the range.
  */
-function prefixRows(prefix: string, rows: number, startsOnly = false, kind?: Kind): SQL {
+function prefixRows(prefix: string, rows: number, startsOnly = false): SQL {
   return sql`(select term, is_start, kind, label, node_id, publisher_id from ${suggestionTerms}
     where term like ${`${escapeLike(prefix)}%`} ${startsOnly ? sql`and is_start` : sql``}
-    ${kind ? sql`and kind = ${kind}` : sql``}
     order by term using ~<~ limit ${rows})`
 }
 
@@ -313,7 +312,13 @@ export async function classTypos(db: Db, typed: string): Promise<ClassTypo[]> {
   // The squashed text's prefixes up to its first space are the text's own: read once.
   const prefixes = new Set(texts.flatMap(typoPrefixes))
   if (prefixes.size === 0) return []
-  const ranges = [...prefixes].map((prefix) => prefixRows(prefix, TYPO_ROWS, true, 'comfy_node'))
+  // Class starts only, from their own index (suggestion_terms_class_start_idx): in the whole
+  // index a prefix such as "comf" walks past thousands of node-id terms to find none.
+  const ranges = [...prefixes].map(
+    (prefix) => sql`(select term, node_id from ${suggestionTerms}
+      where kind = 'comfy_node' and is_start and term like ${`${escapeLike(prefix)}%`}
+      order by term using ~<~ limit ${TYPO_ROWS})`,
+  )
   const rows = await rowsOf(
     db,
     sql`select distinct term, node_id from (${sql.join(ranges, sql` union all `)}) as r`,

@@ -799,6 +799,10 @@ publisher, plus the ComfyUI node class names inside the latest version
 (`comfy_node_search`) and the repository URL (`repository_url_search`). Each
 returned node carries `comfy_nodes_matched` when `comfy_node_search` was given.
 
+With `search`, each way of matching ranks at most its 200 most downloaded matches
+(more for deeper pages); when one has more, `total` (and `totalPages`) is an
+estimate from the database's statistics, and pages past the last match are empty.
+
  * @summary Search nodes
  */
 export const searchNodesQueryPageDefault = 1;

@@ -1,0 +1,2 @@
+CREATE INDEX "nodes_cjk_idx" ON "nodes" USING btree ("downloads" DESC NULLS FIRST,"id") WHERE "nodes"."name" ~ '[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uac00-\ud7af]' or "nodes"."description" ~ '[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uac00-\ud7af]';--> statement-breakpoint
+CREATE INDEX "suggestion_terms_class_start_idx" ON "suggestion_terms" USING btree ("term" text_pattern_ops,"node_id") WHERE "suggestion_terms"."kind" = 'comfy_node' and "suggestion_terms"."is_start";
