@@ -19,7 +19,16 @@ fakeRegistryApi((request, response) => {
   pairs.push(`${(request.url ?? '').split('/')[2]} <- ${forwarded}`)
   response.writeHead(200, { 'content-type': 'application/json' })
   response.end(
-    JSON.stringify({ id: 'acme', name: 'Acme', total: 0, page: 1, limit: 10, totalPages: 1 }),
+    // One body for both calls: the publisher's fields, and an empty page of its nodes.
+    JSON.stringify({
+      id: 'acme',
+      name: 'Acme',
+      nodes: [],
+      total: 0,
+      page: 1,
+      limit: 10,
+      totalPages: 1,
+    }),
   )
 })
 
