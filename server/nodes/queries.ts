@@ -99,11 +99,71 @@ const SORT_ORDER: Record<NodeSort, SQL[]> = {
   relevance: nodeOrderBy.downloads,
 }
 
+/** A comfy node class name matches the (lower-cased) term, or its LIKE pattern (typo-tolerant). */
+const classNameMatches = (lowered: SQL, pattern: SQL) =>
+  sql`(${lowered} <% lower(${comfyNodes.comfyNodeName}) or lower(${comfyNodes.comfyNodeName}) like ${pattern})`
+
+/** The values classNameMatches compares a typed class name with. */
+function comfyMatchValues(term: string) {
+  const lowered = term.toLowerCase()
+  return { lowered, pattern: `%${escapeLike(lowered)}%` }
+}
+
+/** Comfy node classes of a node's latest version whose name matches `term` (typo-tolerant). */
+function comfyNodeMatches(term: string): SQL {
+  const { lowered, pattern } = comfyMatchValues(term)
+  return classNameMatches(sql`${lowered}`, sql`${pattern}`)
+}
+
 /**
  * A stamp of the three rows a node is shown from: their xmin, which every committed change to a
  * row replaces (row-cache.ts).
  */
 const rowStamp = sql<string>`${nodes}.xmin::text || ' ' || coalesce(${nodeVersions}.xmin::text, '') || ' ' || ${publishers}.xmin::text`
+
+/**
+ * The reads of loadNodesSeen, as prepared statements (one per database and shape, prepared once
+ * per connection: a cached page costs the database the execution of one plan). `ids` is one
+ * array parameter; with `matching`, also how many classes of the latest version match `term`
+ * (classNameMatches: `lowered` and `pattern`).
+ */
+function prepareRead<T extends SelectedFields>(
+  db: Db,
+  columns: T,
+  name: string,
+  matching: boolean,
+) {
+  const matched = matching
+    ? sql<number>`(select count(*)::int from ${comfyNodes}
+        where ${comfyNodes.nodeVersionId} = ${nodes.latestVersionId}
+          and ${classNameMatches(sql`${sql.placeholder('lowered')}`, sql`${sql.placeholder('pattern')}`)})`
+    : sql<undefined>`null`
+  return db
+    .select({
+      ...columns,
+      stamp: rowStamp,
+      comfyNodesMatched: matched,
+      generation: currentGeneration,
+    })
+    .from(nodes)
+    .leftJoin(nodeVersions, eq(nodeVersions.id, nodes.latestVersionId))
+    .innerJoin(publishers, eq(publishers.id, nodes.publisherId))
+    .where(sql`${nodes.id} = any(${sql.placeholder('ids')}::text[])`)
+    .prepare(name)
+}
+const wholeRow = { node: nodeColumns, latestVersion: nodeVersions, publisher: publishers }
+const prepareReads = (db: Db) => ({
+  stamps: prepareRead(db, { id: nodes.id }, 'node_row_stamps', false),
+  stampsMatching: prepareRead(db, { id: nodes.id }, 'node_row_stamps_matching', true),
+  whole: prepareRead(db, wholeRow, 'node_rows', false),
+  wholeMatching: prepareRead(db, wholeRow, 'node_rows_matching', true),
+})
+const preparedReads = new WeakMap<Db, ReturnType<typeof prepareReads>>()
+function readsOf(db: Db) {
+  let reads = preparedReads.get(db)
+  if (!reads) preparedReads.set(db, (reads = prepareReads(db)))
+  return reads
+}
 
 /**
  * Loads nodes with their latest version and publisher, in the order of `ids`; with `comfyTerm`,
@@ -121,26 +181,19 @@ async function loadNodesSeen(
   ahead: string[] = [],
 ): Promise<Seen<NodeWithRelations[]>> {
   if (ids.length === 0) return { value: [], generation: await catalogueGenerationOf(db) }
-  const matched = comfyTerm
-    ? sql<number>`(select count(*)::int from ${comfyNodes}
-        where ${comfyNodes.nodeVersionId} = ${nodes.latestVersionId} and ${comfyNodeMatches(comfyTerm)})`
-    : sql<undefined>`null`
-  const read = <T extends SelectedFields>(columns: T, which: string[]) =>
-    db
-      .select({
-        ...columns,
-        stamp: rowStamp,
-        comfyNodesMatched: matched,
-        generation: currentGeneration,
-      })
-      .from(nodes)
-      .leftJoin(nodeVersions, eq(nodeVersions.id, nodes.latestVersionId))
-      .innerJoin(publishers, eq(publishers.id, nodes.publisherId))
-      // One array parameter: the same statement text whatever the page size.
-      .where(sql`${nodes.id} = any(${sql.param(which)}::text[])`)
-  const whole = { node: nodeColumns, latestVersion: nodeVersions, publisher: publishers }
+  const reads = readsOf(db)
+  const term = comfyTerm
+  const matching = term === undefined ? {} : comfyMatchValues(term)
+  const readStamps = (which: string[]) =>
+    term === undefined
+      ? reads.stamps.execute({ ids: which })
+      : reads.stampsMatching.execute({ ids: which, ...matching })
+  const readWhole = (which: string[]) =>
+    term === undefined
+      ? reads.whole.execute({ ids: which })
+      : reads.wholeMatching.execute({ ids: which, ...matching })
   const found = new Map<string, NodeWithRelations>()
-  const keep = (rows: Awaited<ReturnType<typeof read<typeof whole>>>) => {
+  const keep = (rows: Awaited<ReturnType<typeof readWhole>>) => {
     for (const { stamp, comfyNodesMatched: _matched, generation: _generation, ...row } of rows) {
       cache?.set(row.node.id, stamp, row)
       found.set(row.node.id, row)
@@ -149,18 +202,18 @@ async function loadNodesSeen(
 
   let heads
   if (cache?.enabled && ids.some((id) => cache.holds(id))) {
-    heads = await read({ id: nodes.id }, ids)
+    heads = await readStamps(ids)
     const missing = heads.flatMap((head) => {
       const kept = cache.get(head.id, head.stamp)
       if (kept) found.set(head.id, kept)
       return kept ? [] : [head.id]
     })
-    if (missing.length > 0) keep(await read(whole, missing))
+    if (missing.length > 0) keep(await readWhole(missing))
   } else {
     // None kept: every row is a miss (read whole).
     if (cache?.enabled) cache.stats.misses += ids.length
     const asked = new Set(ids)
-    const rows = await read(whole, cache?.enabled ? [...ids, ...ahead] : ids)
+    const rows = await readWhole(cache?.enabled ? [...ids, ...ahead] : ids)
     keep(rows)
     heads = rows.flatMap((row) => (asked.has(row.node.id) ? [{ ...row, id: row.node.id }] : []))
   }
@@ -318,12 +371,6 @@ export interface SearchQuery {
   search?: string
   comfyNodeSearch?: string
   repositoryUrlSearch?: string
-}
-
-/** Comfy node classes of a node's latest version whose name matches `term` (typo-tolerant). */
-function comfyNodeMatches(term: string): SQL {
-  const lowered = term.toLowerCase()
-  return sql`(${lowered} <% lower(${comfyNodes.comfyNodeName}) or lower(${comfyNodes.comfyNodeName}) like ${`%${escapeLike(lowered)}%`})`
 }
 
 /** Matches the trigram index nodes_id_name_trgm_idx. */
