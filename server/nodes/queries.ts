@@ -177,8 +177,6 @@ async function loadNodesSeen(
   ids: string[],
   comfyTerm?: string,
   cache?: NodeRowCache,
-  /** Rows read with these when none is kept, only into the cache (listNodes readAhead). */
-  ahead: string[] = [],
 ): Promise<Seen<NodeWithRelations[]>> {
   if (ids.length === 0) return { value: [], generation: await catalogueGenerationOf(db) }
   const reads = readsOf(db)
@@ -212,10 +210,9 @@ async function loadNodesSeen(
   } else {
     // None kept: every row is a miss (read whole).
     if (cache?.enabled) cache.stats.misses += ids.length
-    const asked = new Set(ids)
-    const rows = await readWhole(cache?.enabled ? [...ids, ...ahead] : ids)
+    const rows = await readWhole(ids)
     keep(rows)
-    heads = rows.flatMap((row) => (asked.has(row.node.id) ? [{ ...row, id: row.node.id }] : []))
+    heads = rows.map((row) => ({ ...row, id: row.node.id }))
   }
 
   const matches = new Map(heads.map((head) => [head.id, head.comfyNodesMatched]))
@@ -339,7 +336,6 @@ export async function listNodes(
           pageOf(ids, paging),
           undefined,
           caches.rows,
-          readAhead(ids, paging, caches.rows),
         )
         return { value: { rows, total }, generation }
       },
@@ -348,23 +344,6 @@ export async function listNodes(
     )
   }
   return direct()
-}
-
-/** How many pages' rows a walk through an ordering reads at once (see readAhead). */
-export const READ_AHEAD_PAGES = 10
-
-/**
- * The ids of the pages after `paging` worth reading with it: when the page before it is kept
- * (someone reads the pages in order, as ComfyUI-Manager's whole-catalogue read does), the next
- * READ_AHEAD_PAGES − 1 pages' rows are read in the same query and kept in the row cache, so
- * that those pages cost only the read of their stamps. A page asked alone reads only its rows.
- */
-function readAhead(ids: string[], paging: Paging, cache: NodeRowCache): string[] {
-  if (!cache.enabled || paging.page < 2) return []
-  const start = paging.page * paging.limit
-  const previous = ids[(paging.page - 1) * paging.limit - 1]
-  if (previous === undefined || !cache.holds(previous)) return []
-  return ids.slice(start, start + (READ_AHEAD_PAGES - 1) * paging.limit)
 }
 
 export interface SearchQuery {

@@ -5,14 +5,8 @@ import { nodes, nodeVersions, publishers } from '../db/schema'
 import type { Schemas } from '../http/operations'
 import type { NodeWithRelations } from '../http/serialize'
 import { BACKENDS, createTestApp, get, type TestApp } from '../test/harness'
-import { OrderingCache, orderingKey } from './ordering-cache'
-import {
-  countDownloads,
-  listNodes,
-  READ_AHEAD_PAGES,
-  searchNodes,
-  type NodeReadCaches,
-} from './queries'
+import { OrderingCache } from './ordering-cache'
+import { countDownloads, listNodes, searchNodes, type NodeReadCaches } from './queries'
 import { NodeRowCache } from './row-cache'
 
 type NodeListResponse = Schemas['NodeListResponse']
@@ -137,40 +131,6 @@ describe.each(BACKENDS)('node rows kept between reads on %s', (backend) => {
     )
     expect(again.rows[0]).not.toBe(first.rows[0])
     expect(again.rows[0].node).toBe(first.rows[0].node)
-  })
-
-  it('reads the next pages ahead when pages are read in order, and never serves them stale', async () => {
-    const caches = cachesOf(h.db)
-    const limit = 3
-    const page = (n: number) => listNodes(h.db, {}, 'name', { page: n, limit }, caches)
-    const first = await page(1)
-    expect(caches.rows.size).toBe(limit)
-    // The ordering the first page started computing (pages read it, not the database, once done).
-    await caches.orderings.ordering(orderingKey({ list: 'name' }), () =>
-      Promise.reject(new Error('computed by the first page')),
-    )
-    // Page 2 after page 1: the pages after it are read with it.
-    await page(2)
-    const ahead = Math.min(READ_AHEAD_PAGES * limit, first.total - limit)
-    expect(caches.rows.size).toBe(limit + ahead)
-    // A row read ahead, changed behind the API: its page shows the change.
-    const all = await listNodes(h.db, {}, 'name', { page: 1, limit: 100 })
-    const third = all.rows.slice(2 * limit, 3 * limit)
-    await h.db
-      .update(nodes)
-      .set({ description: 'Changed after the read ahead' })
-      .where(eq(nodes.id, third[0].node.id))
-    const misses = caches.rows.stats.misses
-    const shown = await page(3)
-    expect(shown.rows.map((row) => row.node.id)).toEqual(third.map((row) => row.node.id))
-    expect(shown.rows[0].node.description).toBe('Changed after the read ahead')
-    // Only the changed row was read again.
-    expect(caches.rows.stats.misses).toBe(misses + 1)
-
-    // A page asked alone (the one before it not kept) reads only its own rows.
-    const alone = cachesOf(h.db)
-    await listNodes(h.db, {}, 'name', { page: 5, limit }, alone)
-    expect(alone.rows.size).toBe(limit)
   })
 
   it('shows over HTTP what another process changed at once', async () => {
