@@ -413,6 +413,23 @@ async function measure(backend: Backend, sample: Sample) {
     await stopAll()
   }
 
+  // The whole-catalogue read's floor on this machine: the same walk with every page answered
+  // from the API's memory (the public read cache kept for 10 minutes, the walk's second time),
+  // no database read at all: HTTP, 60 kB of JSON a page, and the client's parse.
+  try {
+    const memory = startApi(backend, API_PORT, { PUBLIC_CACHE_MS: '600000' })
+    children.add(memory)
+    await waitForPort(API_PORT, 'The API', memory, 120_000)
+    await catalogueSync(base)
+    const floor = await catalogueSync(base)
+    results.catalogueSyncFromMemory = floor
+    console.log(
+      `${backend.name.padEnd(8)} ${String(backend.nodes).padStart(6)}  the same walk answered from the API's memory (no database read): ${floor.seconds.toFixed(1)} s, slowest page ${floor.slowestPage} at ${floor.slowestMs.toFixed(1)} ms`,
+    )
+  } finally {
+    await stopAll()
+  }
+
   // The same without cached orderings: what each search and page costs the database.
   const cold = startApi(backend, API_PORT, { ORDERING_CACHE_MS: '0', NODE_ROW_CACHE: '0' })
   try {
