@@ -445,6 +445,9 @@ interface Branch {
   typosOnly?: boolean
 }
 
+/** How many class names the class-prefix branch of a search reads at most (textBranches). */
+const CLASS_ROWS_READ = 1_000
+
 /**
  * The ways the words find nodes, each answered by its own index (an OR of them would make the
  * planner scan every node): the id or name equal to the text; full text over the weighted
@@ -488,11 +491,15 @@ function textBranches(text: string, typos: ClassTypo[]): Branch[] {
       typosOnly: true,
     },
     {
-      from: sql`${comfyNodes} join ${nodes} on ${nodes.latestVersionId} = ${comfyNodes.nodeVersionId}`,
-      where: sql`(${sql.join(
+      // At most CLASS_ROWS_READ class names, in index order, before the nodes' filters: a broad
+      // start ("preview", thousands of classes) with a filter few nodes pass would otherwise
+      // walk every class of that start looking for the cap.
+      from: sql`(select * from ${comfyNodes} where ${sql.join(
         classPrefixes.map((prefix) => sql`${className} like ${`${escapeLike(prefix)}%`}`),
         sql` or `,
-      )})`,
+      )} order by ${className} using ~<~ limit ${CLASS_ROWS_READ}) as ${comfyNodes}
+        join ${nodes} on ${nodes.latestVersionId} = ${comfyNodes.nodeVersionId}`,
+      where: sql`true`,
       boost: classBoost,
       capped: true,
       // In the class names' index order: exact names first, then the shortest starts; a broad
