@@ -483,7 +483,19 @@ function caseVariant(text: string, variant: number): string {
  * other letter cases (the ordering cache is keyed by the text as typed; the database's work is the
  * same), and every address is checked against those already made.
  */
-function neverSeenSearches(base: string, sample: Sample) {
+/** The kinds of neverSeenSearches, in its order. */
+const NEVER_SEEN_KINDS = [
+  'whole word',
+  'prefix',
+  'two words',
+  'letter dropped',
+  'letters swapped',
+  'class name',
+  'word and tag',
+  'CJK',
+]
+
+function neverSeenSearches(base: string, sample: Sample, onlyKind?: number) {
   const seen = new Set<string>()
   const { vocabulary: words, classNames: classes, tags } = sample
   const broad = words.slice(0, 12)
@@ -552,7 +564,7 @@ function neverSeenSearches(base: string, sample: Sample) {
   let n = 0
   return () => {
     for (;;) {
-      const [text, filter] = kinds[n++ % kinds.length]()
+      const [text, filter] = kinds[onlyKind ?? n++ % kinds.length]()
       const address = `${base}/nodes/search?search=${encodeURIComponent(text)}&limit=10${filter}`
       if (seen.has(address)) continue
       seen.add(address)
@@ -598,6 +610,15 @@ async function measureSearch(backend: Backend, sample: Sample) {
           await runLoad(next, { connections: 4, seconds: 1 })
           const label = `${name}${cache} (${connections} conn.)`
           results[label] = await runLoad(next, { connections, seconds: SECONDS })
+          console.log(resultLine(backend, label, results[label] as LoadResult))
+        }
+      }
+      // Where the never-seen searches' time goes: each kind alone, one connection.
+      if (cache) {
+        for (const [kind, name] of NEVER_SEEN_KINDS.entries()) {
+          const label = `GET /nodes/search (never-seen: ${name})${cache} (1 conn.)`
+          const next = neverSeenSearches(base, sample, kind)
+          results[label] = await runLoad(next, { connections: 1, seconds: SECONDS / 2 })
           console.log(resultLine(backend, label, results[label] as LoadResult))
         }
       }
