@@ -101,6 +101,13 @@ export const publishers = pgTable(
   (t) => [
     check('publishers_id_format', sql`${t.id} ~ '^[a-z][a-z0-9-]*$'`),
     index('publishers_created_at_idx').on(t.createdAt.desc().nullsFirst()),
+    // Who is hidden from the public (queries.ts publiclyVisible): every listing and search
+    // branch reads the banned publishers, from this index instead of the whole table.
+    index('publishers_banned_idx')
+      .on(t.id)
+      .where(sql`${t.status} = 'PublisherStatusBanned'`),
+    // Search's publisher branch: a publisher named as typed (queries.ts textBranches).
+    index('publishers_lower_name_idx').on(sql`lower(${t.name})`),
   ],
 )
 

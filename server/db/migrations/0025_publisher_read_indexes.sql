@@ -1,0 +1,2 @@
+CREATE INDEX "publishers_banned_idx" ON "publishers" USING btree ("id") WHERE "publishers"."status" = 'PublisherStatusBanned';--> statement-breakpoint
+CREATE INDEX "publishers_lower_name_idx" ON "publishers" USING btree (lower("name"));
