@@ -7,7 +7,7 @@ import type { Router } from 'next/router'
 import { appWithTranslation, useTranslation, type SSRConfig } from 'next-i18next/pages'
 import nextI18nextConfig from '@/next-i18next.config'
 import { withPageTranslations } from '@/src/lib/page-translations'
-import { withoutOnDemandSections } from '@/src/lib/public-translations'
+import { withoutListingSections, withoutOnDemandSections } from '@/src/lib/public-translations'
 import { loadLocale } from '../test-utils'
 
 function pageTranslations(locale: string, pruned: boolean): SSRConfig {
@@ -57,5 +57,43 @@ describe.each(['en', 'ja'])('moving from a public page to sign-up (%s)', (locale
     const { rerender } = render(<App {...props(locale, true)} />)
     rerender(<App {...props(locale, false)} />)
     expect(screen.getByRole('heading')).toHaveTextContent('auth.signup.title')
+  })
+})
+
+describe('moving from the home page to a node page', () => {
+  const common = loadLocale('en') as {
+    deprecation: { badge: string; node: { title: string } }
+    node: { details: string }
+  }
+
+  function NodeTexts() {
+    const { t } = useTranslation('common')
+    return (
+      <>
+        <p>{t('deprecation.badge')}</p>
+        <h1>{t('deprecation.node.title')}</h1>
+        <h2>{t('node.details')}</h2>
+      </>
+    )
+  }
+
+  const page = (config: SSRConfig): AppProps<SSRConfig> => ({
+    Component: NodeTexts,
+    pageProps: config,
+    router: { locale: 'en' } as unknown as Router,
+  })
+
+  it("the listing keeps only the cards' deprecation badge; the node page brings the rest", () => {
+    const App = appWithTranslation(withPageTranslations(TestApp), nextI18nextConfig)
+    const home = withoutListingSections(pageTranslations('en', false))
+    const { rerender } = render(<App {...page(home)} />)
+    expect(screen.getByText(common.deprecation.badge)).toBeInTheDocument()
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('deprecation.node.title')
+    expect(screen.getByRole('heading', { level: 2 })).toHaveTextContent('node.details')
+    rerender(<App {...page(pageTranslations('en', true))} />)
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(
+      common.deprecation.node.title,
+    )
+    expect(screen.getByRole('heading', { level: 2 })).toHaveTextContent(common.node.details)
   })
 })

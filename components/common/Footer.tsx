@@ -7,8 +7,8 @@ import { publicEnv } from '@/src/lib/public-env'
 import { docsUrlFor } from '@/components/header/Header'
 import { useRouter } from 'next/router'
 
-const LINK_CLASS =
-  'rounded text-gray-700 underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600 dark:text-gray-300'
+/** Styled in styles/globals.css (.footer-link): every page carries five of them. */
+const LINK_CLASS = 'footer-link'
 
 export function Footer() {
   const { t } = useTranslation()

@@ -135,6 +135,5 @@ export function MenuButton({
 export const MENU_ITEM_CLASS =
   'block w-full px-4 py-2 text-left text-sm text-gray-800 hover:bg-gray-100 focus:bg-gray-100 focus:outline-none dark:text-gray-100 dark:hover:bg-gray-700 dark:focus:bg-gray-700'
 
-/** Classes of an icon button in the header. */
-export const ICON_BUTTON_CLASS =
-  'inline-flex h-10 min-w-10 items-center justify-center gap-2 rounded-lg px-2 text-gray-700 hover:bg-gray-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600 dark:text-gray-200 dark:hover:bg-gray-700 dark:focus-visible:outline-blue-400'
+/** Class of an icon button in the header, styled in styles/globals.css (on every page, 5 times). */
+export const ICON_BUTTON_CLASS = 'icon-button'

@@ -2,7 +2,6 @@ import Link from 'next/link'
 import { useTranslation } from 'next-i18next/pages'
 import { useState, type SyntheticEvent } from 'react'
 import { breakable } from '@/components/common/BreakableText'
-import { Badge } from '@/components/node/Badge'
 import { formatNumber } from '@/components/node/format'
 import type { Node } from '@/src/api/generated/model'
 import { matchReason } from '@/src/lib/match-reason'
@@ -20,16 +19,14 @@ export interface NodeCardProps {
   query?: string
 }
 
-/** The shortest start of `description` (whole lines) whose summary is the card's summary. */
-function summarySource(description: string | undefined): string | undefined {
+/**
+ * The least of `description` whose summary is the card's summary, in one pass: the summary itself
+ * when it reads back unchanged (plain prose does), else the whole description.
+ */
+export function summarySource(description: string | undefined): string | undefined {
   if (!description) return description
   const shown = summary(description)
-  const lines = description.split('\n')
-  for (let count = 1; count < lines.length; count += 1) {
-    const start = lines.slice(0, count).join('\n')
-    if (summary(start) === shown) return start
-  }
-  return description
+  return summary(shown) === shown ? shown : description
 }
 
 /**
@@ -107,9 +104,8 @@ export function NodeCard({ node, headingLevel = 3, query = '' }: NodeCardProps) 
               {breakable(node.name)}
             </Link>
             {node.deprecated && (
-              <span className="nc-badge">
-                <Badge tone="red">{t('deprecation.badge')}</Badge>
-              </span>
+              // Badge's red tone (components/node/Badge.tsx), as one class.
+              <span className="nc-badge">{t('deprecation.badge')}</span>
             )}
           </Heading>
           {publisher && (

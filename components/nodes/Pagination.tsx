@@ -52,13 +52,11 @@ export interface PaginationProps {
   shallow?: boolean
 }
 
-const ITEM =
-  'inline-flex h-10 min-w-10 items-center justify-center rounded-lg border px-3 text-sm font-medium focus-visible:ring-2 focus-visible:ring-blue-600 focus-visible:outline-none'
-const IDLE =
-  'border-gray-300 bg-white text-gray-700 hover:bg-gray-100 dark:border-gray-600 dark:bg-gray-800 dark:text-gray-200 dark:hover:bg-gray-700'
-const CURRENT = 'border-blue-700 bg-blue-700 text-white dark:border-blue-500 dark:bg-blue-600'
-const DISABLED =
-  'cursor-not-allowed border-gray-200 bg-gray-50 text-gray-500 dark:border-gray-700 dark:bg-gray-800 dark:text-gray-400'
+// One short class per item, styled in styles/globals.css (.page-item): a listing's HTML carries
+// each of them several times (docs/ARCHITECTURE.md "Page weight").
+const IDLE = 'page-item'
+const CURRENT = 'page-item page-current'
+const DISABLED = 'page-item page-disabled'
 
 export function Pagination({ page, totalPages, hrefFor, shallow = false }: PaginationProps) {
   const { t } = useTranslation('common')
@@ -76,13 +74,13 @@ export function Pagination({ page, totalPages, hrefFor, shallow = false }: Pagin
               shallow={shallow}
               prefetch={false}
               rel="prev"
-              className={`${ITEM} ${IDLE}`}
+              className={IDLE}
             >
               <span aria-hidden="true">‹</span>
               <span className="ml-1">{t('nodes.previous')}</span>
             </Link>
           ) : (
-            <span aria-disabled="true" className={`${ITEM} ${DISABLED}`}>
+            <span aria-disabled="true" className={DISABLED}>
               <span aria-hidden="true">‹</span>
               <span className="ml-1">{t('nodes.previous')}</span>
             </span>
@@ -108,7 +106,7 @@ export function Pagination({ page, totalPages, hrefFor, shallow = false }: Pagin
                 prefetch={false}
                 aria-current={item === page ? 'page' : undefined}
                 aria-label={t('nodes.page', { page: item })}
-                className={`${ITEM} ${item === page ? CURRENT : IDLE}`}
+                className={item === page ? CURRENT : IDLE}
               >
                 {item}
               </Link>
@@ -122,13 +120,13 @@ export function Pagination({ page, totalPages, hrefFor, shallow = false }: Pagin
               shallow={shallow}
               prefetch={false}
               rel="next"
-              className={`${ITEM} ${IDLE}`}
+              className={IDLE}
             >
               <span className="mr-1">{t('nodes.next')}</span>
               <span aria-hidden="true">›</span>
             </Link>
           ) : (
-            <span aria-disabled="true" className={`${ITEM} ${DISABLED}`}>
+            <span aria-disabled="true" className={DISABLED}>
               <span className="mr-1">{t('nodes.next')}</span>
               <span aria-hidden="true">›</span>
             </span>

@@ -19,9 +19,13 @@ export function addMissingSections(i18n: I18n, store: unknown): void {
   if (!isStore(store)) return
   for (const [language, namespaces] of Object.entries(store)) {
     for (const [namespace, resources] of Object.entries(namespaces ?? {})) {
-      const missing = Object.keys(resources ?? {}).some(
-        (section) => i18n.getResource(language, namespace, section) === undefined,
-      )
+      // A section may have arrived in part (the home page keeps one deprecation text).
+      const missing = Object.entries(resources ?? {}).some(([section, texts]) => {
+        const have: unknown = i18n.getResource(language, namespace, section)
+        if (have === undefined) return true
+        if (!isStore(texts) || !isStore(have)) return false
+        return Object.keys(texts).some((key) => !(key in have))
+      })
       if (missing) i18n.addResourceBundle(language, namespace, resources, true, false)
     }
   }

@@ -13,6 +13,7 @@ import type {
 import { PUBLIC_PAGE_MAX_AGE_S } from '@/public-cache.config'
 import { errorStatus } from './api-error'
 import { pageNeedsNewAddress, pageWithin } from './page-number'
+import { LISTING_LEAVES_OUT } from './public-translations'
 import { pageProps, publicPageProps } from './ssr'
 
 export function isNotFound(error: unknown): boolean {
@@ -46,9 +47,11 @@ export const STATIC_NOT_FOUND = { notFound: true, revalidate: PUBLIC_PAGE_MAX_AG
 export async function staticPropsOrNotFound(
   context: GetStaticPropsContext,
   prefetch: (queryClient: QueryClient) => Promise<unknown>,
+  leaveOut?: Parameters<typeof pageProps>[2],
 ): Promise<GetStaticPropsResult<PublicProps>> {
   try {
-    return { props: await pageProps(context.locale, prefetch), revalidate: PUBLIC_PAGE_MAX_AGE_S }
+    const props = await pageProps(context.locale, prefetch, leaveOut)
+    return { props, revalidate: PUBLIC_PAGE_MAX_AGE_S }
   } catch (error) {
     if (isNotFound(error)) return STATIC_NOT_FOUND
     throw error
@@ -108,12 +111,17 @@ export async function staticListingProps(
   let totalPages = 1
   let result: GetStaticPropsResult<PublicProps>
   try {
-    result = await staticPropsOrNotFound(context, async (queryClient) => {
-      totalPages = await prefetch(queryClient)
-    })
+    result = await staticPropsOrNotFound(
+      context,
+      async (queryClient) => {
+        totalPages = await prefetch(queryClient)
+      },
+      LISTING_LEAVES_OUT,
+    )
   } catch (error) {
     if (errorStatus(error) !== 429) throw error
-    return { props: await pageProps(context.locale, async () => undefined), revalidate: 1 }
+    const props = await pageProps(context.locale, async () => undefined, LISTING_LEAVES_OUT)
+    return { props, revalidate: 1 }
   }
   const shown = pageWithin(page, totalPages)
   if ('props' in result && shown !== page) {

@@ -14,11 +14,12 @@ import { publicTranslations } from './public-translations'
 export async function pageProps(
   locale: string | undefined,
   prefetch: (queryClient: QueryClient) => Promise<unknown>,
+  leaveOut?: Parameters<typeof publicTranslations>[2],
 ) {
   const queryClient = makeServerQueryClient()
   await prefetch(queryClient)
   return {
-    ...(await publicTranslations(locale)),
+    ...(await publicTranslations(locale, [], leaveOut)),
     dehydratedState: dehydrate(queryClient),
   }
 }

@@ -1,5 +1,6 @@
 import { fireEvent, screen } from '@testing-library/react'
-import { cardFields, NodeCard } from '@/components/nodes/NodeCard'
+import { cardFields, NodeCard, summarySource } from '@/components/nodes/NodeCard'
+import { summary } from '@/src/lib/markdown'
 import { FALLBACK_IMAGE } from '@/src/lib/field-rules'
 import type { Node } from '@/src/api/generated/model'
 import { renderWithProviders } from '../../test-utils'
@@ -153,6 +154,29 @@ describe('cardFields', () => {
   it('keeps the whole description for a search, which may say the description matched', () => {
     expect(cardFields(long, 'seams').description).toBe(long.description)
     expect(cardFields(long).description).not.toContain('print(')
+  })
+
+  it('keeps only the summary itself when it reads back the same', () => {
+    expect(cardFields(long).description).toBe(summary(long.description))
+  })
+
+  it('keeps the whole description when its summary would not read back the same', () => {
+    // After the markup is dropped this line starts with "#", which a summary skips.
+    const odd = '_# not a heading_\n\nMore prose.'
+    expect(summarySource(odd)).toBe(odd)
+    expect(summary(summarySource(odd))).toBe(summary(odd))
+  })
+
+  it('reads a long description once (linear in its lines)', () => {
+    // A list the summary skips, then its one line of prose: every start of it but the whole
+    // summarises differently (scanning starts line by line took seconds here).
+    const list = Array.from({ length: 20_000 }, (_, index) => `- item ${index}`)
+    const description = [...list, 'The prose at the end.'].join('\n')
+    const started = performance.now()
+    const source = summarySource(description)
+    expect(performance.now() - started).toBeLessThan(1000)
+    expect(summary(source)).toBe(summary(description))
+    expect(source).toBe('The prose at the end.')
   })
 
   it('leaves out what the node does not have (page data is JSON)', () => {
