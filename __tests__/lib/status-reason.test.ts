@@ -1,5 +1,6 @@
 import type { ScanFinding } from '@/src/api/generated/model'
 import { parseStatusReason, sortFindings, versionReason } from '@/src/lib/status-reason'
+import { statusReasonText } from '@/src/lib/status-reason-text'
 
 const exec: ScanFinding = {
   issue_type: 'exec-decoded-payload',
@@ -148,5 +149,32 @@ describe('sortFindings', () => {
     const input = [pin, { ...exec, line_number: 5 }, exec, network]
     expect(sortFindings(input)).toEqual([exec, { ...exec, line_number: 5 }, network, pin])
     expect(input[0]).toBe(pin)
+  })
+})
+
+describe('statusReasonText (what the public node page reads, without the findings reader)', () => {
+  it.each([
+    ['', ''],
+    ['Suspicious download', 'Suspicious download'],
+    ['42', '42'],
+    ['{broken', ''],
+    [JSON.stringify([{ issue_type: 'exec', severity: 'high', message: 'Runs code' }]), ''],
+    [
+      JSON.stringify({ message: 'Approved by hand.', by: 'admin', statusHistory: [] }),
+      'Approved by hand.',
+    ],
+    [
+      JSON.stringify({
+        statusHistory: [{ status: 'NodeVersionStatusBanned', message: 'Malware', by: 'a' }],
+      }),
+      'Malware',
+    ],
+    [JSON.stringify(JSON.stringify({ message: 'Encoded twice' })), 'Encoded twice'],
+  ])('reads %j as the full reader does', (reason, expected) => {
+    expect(statusReasonText(reason)).toBe(expected)
+    const parsed = parseStatusReason(reason)
+    const full =
+      parsed.kind === 'text' ? parsed.text : parsed.kind === 'decision' ? parsed.message : ''
+    expect(full).toBe(expected)
   })
 })

@@ -3,7 +3,8 @@
 import Link from 'next/link'
 import { useTranslation } from 'next-i18next/pages'
 import { useId } from 'react'
-import { NodeVersionStatus, type Node, type NodeVersion } from '@/src/api/generated/model'
+import type { Node, NodeVersion } from '@/src/api/generated/model'
+import { NodeVersionStatus } from '@/src/api/generated/model/nodeVersionStatus'
 import type { InstallChoice } from '@/src/lib/install-choice'
 import { nodePath } from '@/src/lib/paths'
 

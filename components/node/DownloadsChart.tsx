@@ -6,8 +6,8 @@ import { useId, useState } from 'react'
 import type { NodeDailyDownloads } from '@/src/api/generated/model'
 import { formatDate, formatNumber } from './format'
 
-/** The days the page asks for once; the switch shows the last RANGES of them. */
-export const DOWNLOAD_HISTORY_DAYS = 90
+// The days the page asks for once (node-lists.ts); the switch shows the last RANGES of them.
+export { DOWNLOAD_HISTORY_DAYS } from './node-lists'
 export const RANGES = [30, 90] as const
 type Range = (typeof RANGES)[number]
 

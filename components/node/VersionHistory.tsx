@@ -4,8 +4,9 @@
 import { useTranslation } from 'next-i18next/pages'
 import { useId, type ReactNode } from 'react'
 import { RenderedMarkdown } from '@/components/common/RenderedMarkdown'
-import { NodeVersionStatus, type NodeVersion } from '@/src/api/generated/model'
-import { parseStatusReason } from '@/src/lib/status-reason'
+import type { NodeVersion } from '@/src/api/generated/model'
+import { NodeVersionStatus } from '@/src/api/generated/model/nodeVersionStatus'
+import { statusReasonText } from '@/src/lib/status-reason-text'
 import { Badge, type BadgeTone } from './Badge'
 import { formatDate } from './format'
 import { VersionDeprecationMessage } from './Deprecation'
@@ -43,9 +44,7 @@ export interface VersionHistoryProps {
 /** A readable reason: plain text or an admin's message; never findings or raw JSON. */
 function StatusReasonText({ reason }: { reason: string | undefined }) {
   const { t } = useTranslation('common')
-  const parsed = parseStatusReason(reason)
-  const text =
-    parsed.kind === 'text' ? parsed.text : parsed.kind === 'decision' ? parsed.message : ''
+  const text = statusReasonText(reason)
   if (!text) return null
   return (
     <p className="mt-1 text-sm break-words text-gray-700 dark:text-gray-300">

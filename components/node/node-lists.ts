@@ -2,7 +2,7 @@
 // first few of each (all it renders and dehydrates, keeping its HTML small however big the pack)
 // and asks the API for the rest when the visitor opens a list (docs/ARCHITECTURE.md, "Page weight").
 import { useQuery, type UseQueryResult } from '@tanstack/react-query'
-import { useState } from 'react'
+import { useMemo, useState } from 'react'
 import {
   getListComfyNodesQueryKey,
   getListComfyNodesQueryOptions,
@@ -23,6 +23,11 @@ const COMFY_NODES_PER_REQUEST = 100
 /** The newest versions a page shows (and server-renders) before "Show all versions". */
 export const VERSIONS_SHOWN = 5
 export const LATEST = 'latest'
+/**
+ * The days of downloads the page asks for once (DownloadsChart shows 30 or 90 of them). Here, not
+ * in the chart's own chunk, which the page loads apart (NodeView).
+ */
+export const DOWNLOAD_HISTORY_DAYS = 90
 
 /** The first comfy nodes, as the page is rendered on the server and first in the browser. */
 export const firstComfyNodesQuery = (nodeId: string) =>
@@ -41,20 +46,29 @@ export interface PartialList<T> {
   rest: LoadRest
 }
 
-/** The controls of a list's rest, loaded by `whole` once `asked` (again after a failure). */
-function restOf(
+/**
+ * The controls of a list's rest, loaded by `whole` once `asked` (again after a failure). The same
+ * object while nothing changes: the lists keep their server HTML until their chunk has arrived
+ * only if their props keep their identity (components/common/deferred.tsx).
+ */
+function useRest(
   asked: boolean,
   setAsked: (asked: boolean) => void,
   whole: UseQueryResult<unknown>,
 ): LoadRest {
-  return {
-    load: () => {
-      setAsked(true)
-      if (whole.isError) void whole.refetch()
-    },
-    loading: asked && whole.isFetching && !whole.data,
-    failed: whole.isError && !whole.isFetching,
-  }
+  const { isError, isFetching, refetch } = whole
+  const hasData = whole.data !== undefined
+  return useMemo(
+    () => ({
+      load: () => {
+        setAsked(true)
+        if (isError) void refetch()
+      },
+      loading: asked && isFetching && !hasData,
+      failed: isError && !isFetching,
+    }),
+    [asked, setAsked, isError, isFetching, refetch, hasData],
+  )
 }
 
 /** A whole list is shown only once asked for: one kept from an earlier visit may be older. */
@@ -94,7 +108,7 @@ export function useComfyNodeList(
     items,
     total,
     more: (items?.length ?? 0) < total,
-    rest: restOf(all, setAll, whole),
+    rest: useRest(all, setAll, whole),
   }
 }
 
@@ -103,10 +117,11 @@ export function useVersionList(nodeId: string): PartialList<NodeVersion> {
   const first = useListNodeVersions(nodeId, { limit: VERSIONS_SHOWN + 1 })
   const whole = useListNodeVersions(nodeId, undefined, { query: { enabled: all } })
   const wholeShown = shownWhole(all, whole)
-  const items = wholeShown ?? first.data?.slice(0, VERSIONS_SHOWN)
+  const firstShown = useMemo(() => first.data?.slice(0, VERSIONS_SHOWN), [first.data])
+  const items = wholeShown ?? firstShown
   return {
     items,
     more: !wholeShown && (first.data?.length ?? 0) > VERSIONS_SHOWN,
-    rest: restOf(all, setAll, whole),
+    rest: useRest(all, setAll, whole),
   }
 }

@@ -5,12 +5,15 @@
 import type { GetStaticPaths, GetStaticProps } from 'next'
 import dynamic from 'next/dynamic'
 import { useRouter } from 'next/router'
+import { useCallback, useState } from 'react'
 import { useTranslation } from 'next-i18next/pages'
 import { Seo } from '@/components/common/Seo'
+import { deferredChunksReady } from '@/components/common/deferred'
 import { markdownHtml } from '@/components/common/markdown-html'
-import { useCanEditNode, useOwnerVersions } from '@/components/manage/node-permissions'
+import type { NodeOwnerView } from '@/components/manage/NodeOwnerState'
 import { NodeView, type NodeMarkdown } from '@/components/node/NodeView'
 import {
+  DOWNLOAD_HISTORY_DAYS,
   firstComfyNodesQuery,
   firstVersionsQuery,
   useComfyNodeList,
@@ -23,7 +26,6 @@ import {
   useGetNode,
   useGetNodeDailyDownloads,
 } from '@/src/api/generated/nodes/nodes'
-import { DOWNLOAD_HISTORY_DAYS } from '@/components/node/DownloadsChart'
 import { getNodeVersionReadme } from '@/src/api/generated/versions/versions'
 import type { NodeVersionReadme } from '@/src/api/generated/model'
 import type { ReadmeFirstPart } from '@/components/node/Readme'
@@ -35,37 +37,16 @@ import { summary } from '@/src/lib/markdown'
 import { localizedUrl, nodeJsonLd, SITE_NAME } from '@/src/lib/seo'
 import { nodePath, publisherPath } from '@/src/lib/paths'
 import { useAuth } from '@/src/lib/auth'
-import { useTranslationSections } from '@/src/lib/translation-sections'
 import { isNodeId } from '@/src/lib/contract-ids'
 import { isNotFound, STATIC_NOT_FOUND, staticPropsOrNotFound } from '@/src/lib/public-page'
 import { paramOf } from '@/src/lib/route-params'
-import { claimedPublisher, isUnclaimed } from '@/src/lib/unclaimed'
+import { claimedPublisher } from '@/src/lib/unclaimed'
 import { CONTAINER_CLASS } from '@/components/common/Container'
 
-// The management UI is loaded only when it is shown (owners, or signed-in users on an
-// unclaimed node), keeping it out of the public page's first-load JavaScript.
-const NodeOwnerActions = dynamic(
-  () => import('@/components/manage/NodeManagement').then((module) => module.NodeOwnerActions),
-  { ssr: false },
-)
-const VersionActions = dynamic(
-  () => import('@/components/manage/NodeManagement').then((module) => module.VersionActions),
-  { ssr: false },
-)
-const VersionStateBadge = dynamic(
-  () => import('@/components/manage/VersionPipeline').then((module) => module.VersionStateBadge),
-  { ssr: false },
-)
-const VersionStatusDetails = dynamic(
-  () => import('@/components/manage/VersionPipeline').then((module) => module.VersionStatusDetails),
-  { ssr: false },
-)
-const ClaimNode = dynamic(
-  () => import('@/components/manage/ClaimNode').then((module) => module.ClaimNode),
-  { ssr: false },
-)
+// Signed-in visitors' part of the page (owners' and claim controls, owners' versions) is a chunk
+// of its own, loaded once someone is signed in: out of the public page's first-load JavaScript.
+const NodeOwnerState = dynamic(() => import('@/components/manage/NodeOwnerState'), { ssr: false })
 
-const MANAGE_TEXTS = ['manage']
 const HISTORY_PARAMS = { days: DOWNLOAD_HISTORY_DAYS }
 
 export default function NodePage({ markdown }: { markdown?: NodeMarkdown }) {
@@ -78,15 +59,14 @@ export default function NodePage({ markdown }: { markdown?: NodeMarkdown }) {
   const { data: downloadHistory } = useGetNodeDailyDownloads(nodeId, HISTORY_PARAMS)
   // Owners' controls are decided in the browser, so the server-rendered page is the same for all.
   const { user } = useAuth()
-  const canEdit = useCanEditNode(node)
-  const ownerVersions = useOwnerVersions(nodeId, canEdit)
-  const claimable = Boolean(node && isUnclaimed(node) && user)
-  // Owner and claim controls use texts that public pages load only when needed.
-  const manageTexts = useTranslationSections(canEdit || claimable ? MANAGE_TEXTS : [])
+  const [ownerState, setOwnerState] = useState<{ nodeId: string; view?: NodeOwnerView }>()
+  const onOwnerView = useCallback(
+    (view: NodeOwnerView | undefined) => setOwnerState({ nodeId, view }),
+    [nodeId],
+  )
   if (!node) return null
+  const owner = ownerState?.nodeId === nodeId ? ownerState.view : undefined
   const publisher = claimedPublisher(node)
-  const claimed = publisher ? { ...node, publisher } : undefined
-  const owner = Boolean(claimed && canEdit && manageTexts)
 
   const path = nodePath(node.id)
   const description = summary(node.description) || t('node.seoDescription', { name: node.name })
@@ -119,11 +99,12 @@ export default function NodePage({ markdown }: { markdown?: NodeMarkdown }) {
         jsonLd={jsonLd}
         noindex={node.status !== 'NodeStatusActive'}
       />
+      {user && <NodeOwnerState key={nodeId} nodeId={nodeId} node={node} onChange={onOwnerView} />}
       <main id="main-content" className={`${CONTAINER_CLASS} py-8`}>
         <NodeView
           node={node}
-          versions={ownerVersions ?? versions.items}
-          moreVersions={!ownerVersions && versions.more}
+          versions={owner?.versions ?? versions.items}
+          moreVersions={!owner?.versions && versions.more}
           versionsRest={versions.rest}
           comfyNodes={
             comfyNodes.items && { comfy_nodes: comfyNodes.items, total: comfyNodes.total }
@@ -133,22 +114,10 @@ export default function NodePage({ markdown }: { markdown?: NodeMarkdown }) {
           downloadHistory={downloadHistory}
           // `?version=` asks for one version: the install box offers it even when deprecated.
           requestedVersion={paramOf(router.query.version) || undefined}
-          management={
-            !manageTexts ? undefined : claimed && canEdit ? (
-              <NodeOwnerActions node={claimed} versions={ownerVersions} />
-            ) : claimable ? (
-              <ClaimNode node={node} />
-            ) : undefined
-          }
-          versionActions={
-            owner && claimed
-              ? (version) => <VersionActions node={claimed} version={version} />
-              : undefined
-          }
-          versionStatus={owner ? (version) => <VersionStateBadge version={version} /> : undefined}
-          versionDetails={
-            owner ? (version) => <VersionStatusDetails version={version} /> : undefined
-          }
+          management={owner?.management}
+          versionActions={owner?.versionActions}
+          versionStatus={owner?.versionStatus}
+          versionDetails={owner?.versionDetails}
         />
       </main>
     </>
@@ -190,6 +159,8 @@ export const getStaticProps: GetStaticProps = async (context) => {
   const nodeId = paramOf(context.params?.nodeId)
   // An id the contract refuses names no node: the 404 page without asking the API.
   if (!isNodeId(nodeId)) return STATIC_NOT_FOUND
+  // The page's below-the-fold parts render in full only once their chunks are loaded here.
+  await deferredChunksReady()
   const markdown: NodeMarkdown = { description: null, changelogs: {} }
   const result = await staticPropsOrNotFound(context, async (queryClient) => {
     const [node, versions] = await Promise.all([

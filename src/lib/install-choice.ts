@@ -1,7 +1,8 @@
 // Which version the node page's install box offers. The API's `latest_version` stays the newest
 // Active version by semver even when it is deprecated (ComfyUI-Manager and comfy-cli read it and
 // its `deprecated` flag, docs/ARCHITECTURE.md), so the page itself steps past deprecated ones.
-import { NodeVersionStatus, type NodeVersion } from '@/src/api/generated/model'
+import type { NodeVersion } from '@/src/api/generated/model'
+import { NodeVersionStatus } from '@/src/api/generated/model/nodeVersionStatus'
 
 export interface InstallChoice {
   version: NodeVersion

@@ -2,28 +2,21 @@
 // (openapi.yml `NodeVersion.status_reason`): a JSON array of scan findings (the scan flagged the
 // version), a JSON object `{message, by, statusHistory, batchId?}` (an admin decided), plain text
 // (older data) or ''. Anything else is dropped: raw JSON is never shown to anyone.
+import type { NodeVersion, RegistryStandard, ScanFinding } from '@/src/api/generated/model'
 import {
-  ScanFindingKind,
-  ScanFindingScanner,
-  ScanFindingSeverity,
-  type NodeVersion,
-  type RegistryStandard,
-  type ScanFinding,
-} from '@/src/api/generated/model'
+  isRecord,
+  readStatusReason,
+  text,
+  type StatusChange,
+  type StatusReasonOf,
+} from './status-reason-text'
+import { ScanFindingKind } from '@/src/api/generated/model/scanFindingKind'
+import { ScanFindingScanner } from '@/src/api/generated/model/scanFindingScanner'
+import { ScanFindingSeverity } from '@/src/api/generated/model/scanFindingSeverity'
 
-export interface StatusChange {
-  status: string
-  message: string
-  by: string
-}
+export type { StatusChange }
 
-export type StatusReason =
-  | { kind: 'none' }
-  | { kind: 'findings'; findings: ScanFinding[] }
-  | { kind: 'decision'; message: string; by: string; history: StatusChange[] }
-  | { kind: 'text'; text: string }
-
-const NONE: StatusReason = { kind: 'none' }
+export type StatusReason = StatusReasonOf<ScanFinding>
 
 /** Worst first: the order findings are shown in. */
 const SEVERITY_RANK: Record<ScanFindingSeverity, number> = {
@@ -31,14 +24,6 @@ const SEVERITY_RANK: Record<ScanFindingSeverity, number> = {
   high: 1,
   medium: 2,
   low: 3,
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
-}
-
-function text(value: unknown): string {
-  return typeof value === 'string' ? value : ''
 }
 
 function severityOf(value: unknown): ScanFindingSeverity {
@@ -89,11 +74,6 @@ function findingOf(value: unknown): ScanFinding | undefined {
   }
 }
 
-function statusChangeOf(value: unknown): StatusChange | undefined {
-  if (!isRecord(value) || typeof value.status !== 'string') return undefined
-  return { status: value.status, message: text(value.message), by: text(value.by) }
-}
-
 /** Findings ordered worst first, then by file and line (a stable order for equal ones). */
 export function sortFindings(findings: readonly ScanFinding[]): ScanFinding[] {
   return [...findings].sort(
@@ -106,33 +86,9 @@ export function sortFindings(findings: readonly ScanFinding[]): ScanFinding[] {
 
 /** Reads a `status_reason` of any age and shape; garbage becomes `none`. */
 export function parseStatusReason(reason: string | undefined | null): StatusReason {
-  const trimmed = reason?.trim() ?? ''
-  if (!trimmed) return NONE
-  let parsed: unknown
-  try {
-    parsed = JSON.parse(trimmed)
-  } catch {
-    // Plain text, unless it is broken JSON, which is never shown.
-    return /^[[{]/.test(trimmed) ? NONE : { kind: 'text', text: trimmed }
-  }
-  if (parsed === null) return NONE
-  if (Array.isArray(parsed)) {
-    const findings = parsed.map(findingOf).filter((finding) => finding !== undefined)
-    return findings.length > 0 ? { kind: 'findings', findings: sortFindings(findings) } : NONE
-  }
-  if (isRecord(parsed)) {
-    const history = Array.isArray(parsed.statusHistory)
-      ? parsed.statusHistory.map(statusChangeOf).filter((change) => change !== undefined)
-      : []
-    const last = history.at(-1)
-    const message = text(parsed.message).trim() || last?.message.trim() || ''
-    const by = text(parsed.by).trim() || last?.by.trim() || ''
-    if (!message && !by && history.length === 0) return NONE
-    return { kind: 'decision', message, by, history }
-  }
-  // A JSON string is read again (it may hold an encoded shape); a number or boolean is text
-  // someone wrote, e.g. "42".
-  return typeof parsed === 'string' ? parseStatusReason(parsed) : { kind: 'text', text: trimmed }
+  return readStatusReason(reason, (list) =>
+    sortFindings(list.map(findingOf).filter((finding) => finding !== undefined)),
+  )
 }
 
 export interface VersionReason {
