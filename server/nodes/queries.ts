@@ -180,16 +180,15 @@ async function loadNodesSeen(
 ): Promise<Seen<NodeWithRelations[]>> {
   if (ids.length === 0) return { value: [], generation: await catalogueGenerationOf(db) }
   const reads = readsOf(db)
-  const term = comfyTerm
-  const matching = term === undefined ? {} : comfyMatchValues(term)
+  const matching = comfyTerm ? comfyMatchValues(comfyTerm) : undefined
   const readStamps = (which: string[]) =>
-    term === undefined
-      ? reads.stamps.execute({ ids: which })
-      : reads.stampsMatching.execute({ ids: which, ...matching })
+    matching
+      ? reads.stampsMatching.execute({ ids: which, ...matching })
+      : reads.stamps.execute({ ids: which })
   const readWhole = (which: string[]) =>
-    term === undefined
-      ? reads.whole.execute({ ids: which })
-      : reads.wholeMatching.execute({ ids: which, ...matching })
+    matching
+      ? reads.wholeMatching.execute({ ids: which, ...matching })
+      : reads.whole.execute({ ids: which })
   const found = new Map<string, NodeWithRelations>()
   const keep = (rows: Awaited<ReturnType<typeof readWhole>>) => {
     for (const { stamp, comfyNodesMatched: _matched, generation: _generation, ...row } of rows) {
