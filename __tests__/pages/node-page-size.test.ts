@@ -7,7 +7,7 @@
 // (components/node/node-lists.ts) or the README.
 import { getStaticProps as nodeProps } from '@/pages/nodes/[nodeId]'
 import { COMFY_NODES_SHOWN, VERSIONS_SHOWN } from '@/components/node/node-lists'
-import { DOWNLOAD_HISTORY_DAYS } from '@/components/node/DownloadsChart'
+import { DOWNLOAD_HISTORY_DAYS } from '@/components/node/node-lists'
 import { fakeRegistryApi } from '../fake-api'
 
 const CLASSES = 300

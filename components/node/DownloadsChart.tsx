@@ -1,13 +1,12 @@
-// A node's downloads per day as a bar chart: inline SVG rendered with the page (no chart library,
-// nothing loaded on demand), a visually hidden table of the same numbers for screen readers, and
+// A node's downloads per day as a bar chart: inline SVG rendered with the page on the server (no chart library;
+// its code is in the below-the-fold chunk, NodeView), a visually hidden table of the same numbers for screen readers, and
 // a 30/90-day switch that slices the 90 days the page already holds (no request).
 import { useTranslation } from 'next-i18next/pages'
 import { useId, useState } from 'react'
 import type { NodeDailyDownloads } from '@/src/api/generated/model'
 import { formatDate, formatNumber } from './format'
 
-// The days the page asks for once (node-lists.ts); the switch shows the last RANGES of them.
-export { DOWNLOAD_HISTORY_DAYS } from './node-lists'
+// The page asks for DOWNLOAD_HISTORY_DAYS once (node-lists.ts); the switch shows the last RANGES.
 export const RANGES = [30, 90] as const
 type Range = (typeof RANGES)[number]
 

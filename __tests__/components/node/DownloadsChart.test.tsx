@@ -2,7 +2,8 @@
 // same numbers, a 30/90-day switch that needs no request, and a sentence when there is nothing.
 import { fireEvent, screen, within } from '@testing-library/react'
 import NodePage from '@/pages/nodes/[nodeId]'
-import { DOWNLOAD_HISTORY_DAYS, niceCeiling } from '@/components/node/DownloadsChart'
+import { niceCeiling } from '@/components/node/DownloadsChart'
+import { DOWNLOAD_HISTORY_DAYS } from '@/components/node/node-lists'
 import { firstComfyNodesQuery, firstVersionsQuery } from '@/components/node/node-lists'
 import { NodeView } from '@/components/node/NodeView'
 import {
