@@ -1,6 +1,7 @@
-// A node's downloads per day as a bar chart: inline SVG rendered with the page on the server (no chart library;
-// its code is in the below-the-fold chunk, NodeView), a visually hidden table of the same numbers for screen readers, and
-// a 30/90-day switch that slices the 90 days the page already holds (no request).
+// A node's downloads per day as a bar chart: inline SVG rendered with the page on the server (no
+// chart library; its code is in the below-the-fold chunk, NodeView), a visually hidden table of
+// the same numbers for screen readers, and a 30/90-day switch that slices the 90 days the page
+// already holds (no request).
 import { useTranslation } from 'next-i18next/pages'
 import { useId, useState } from 'react'
 import type { NodeDailyDownloads } from '@/src/api/generated/model'
