@@ -1,5 +1,7 @@
 export const THEME_STORAGE_KEY: string
 export const THEME_SCRIPT: string
+export const SCRIPT_LIST_ELEMENT_ID: string
+export const SCRIPT_LOADER: string
 export function scriptHash(source: string): string
 export interface SecurityHeaderOptions {
   env?: NodeJS.ProcessEnv

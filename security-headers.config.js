@@ -1,6 +1,6 @@
 // The website's security headers, built in one place: next.config.js sends them on every
-// response (pages, API routes, 404/500, assets) and pages/_document.tsx renders THEME_SCRIPT,
-// the one inline script, whose hash the CSP allows. Pages are statically regenerated and cached,
+// response (pages, API routes, 404/500, assets) and pages/_document.tsx renders THEME_SCRIPT and
+// SCRIPT_LOADER, the two inline scripts, whose hashes the CSP allows. Pages are statically regenerated and cached,
 // so per-request nonces cannot work; a hash of the same string cannot drift from the script.
 // The values come from the NEXT_PUBLIC_* settings the build runs with (scripts/web-build.ts
 // rebuilds when they change), read with the same defaults as src/lib/public-env.ts.
@@ -12,6 +12,17 @@ const THEME_STORAGE_KEY = 'flowbite-theme-mode'
 
 /** Dark mode before first paint: the stored choice, else the system's. */
 const THEME_SCRIPT = getThemeModeScript({ localStorageKey: THEME_STORAGE_KEY })
+
+/** The id of the JSON element listing the page's scripts, in order (pages/_document.tsx). */
+const SCRIPT_LIST_ELEMENT_ID = 'registry-scripts'
+
+/**
+ * Appends the listed scripts in order (`async = false`) once the document is parsed and its
+ * first contentful paint reported (paint timing; without it, two frames after `load`), so no
+ * request of theirs starts before that paint: docs/ARCHITECTURE.md "Largest contentful paint".
+ * A hidden tab paints nothing, so there they load at once. Loaded scripts take its nonce.
+ */
+const SCRIPT_LOADER = `(function(){var c=document.currentScript,d=0;function l(){if(d)return;d=1;var e=document.getElementById(${JSON.stringify(SCRIPT_LIST_ELEMENT_ID)});if(!e)return;JSON.parse(e.textContent).forEach(function(i){var s=document.createElement("script");s.src=i.src;s.async=false;if(i.noModule)s.noModule=true;if(i.crossOrigin)s.crossOrigin=i.crossOrigin;if(c&&c.nonce)s.nonce=c.nonce;document.head.appendChild(s)})}function p(){if(document.hidden)return l();document.addEventListener("visibilitychange",function(){if(document.hidden)l()});var P=window.PerformanceObserver,t=P&&P.supportedEntryTypes;if(t&&t.indexOf("paint")>=0)new P(function(x,o){if(x.getEntriesByName("first-contentful-paint").length){o.disconnect();setTimeout(l,0)}}).observe({type:"paint",buffered:true});else addEventListener("load",function(){requestAnimationFrame(function(){requestAnimationFrame(function(){setTimeout(l,0)})})})}if(document.readyState==="loading")addEventListener("DOMContentLoaded",p,{once:true});else p()})()`
 
 /** Mixpanel's ingestion host (mixpanel-browser's default api_host). */
 const MIXPANEL_API_ORIGIN = 'https://api-js.mixpanel.com'
@@ -63,6 +74,7 @@ function contentSecurityPolicy({ env = process.env, dev = false } = {}) {
     'script-src': list(
       "'self'",
       scriptHash(THEME_SCRIPT),
+      scriptHash(SCRIPT_LOADER),
       FIREBASE_POPUP_SCRIPT_ORIGIN,
       dev && "'unsafe-eval'",
     ),
@@ -111,6 +123,8 @@ function securityHeaders(options = {}) {
 module.exports = {
   THEME_STORAGE_KEY,
   THEME_SCRIPT,
+  SCRIPT_LIST_ELEMENT_ID,
+  SCRIPT_LOADER,
   scriptHash,
   contentSecurityPolicy,
   securityHeaders,

@@ -1,5 +1,5 @@
-// The website's security headers (security-headers.config.js): the CSP allows the one inline
-// script by the hash of its exact text and nothing else inline, follows the public settings, and
+// The website's security headers (security-headers.config.js): the CSP allows the two inline
+// scripts by the hashes of their exact text and nothing else inline, follows the public settings, and
 // the public settings reach the page as data, not as a script.
 import { createHash } from 'node:crypto'
 import '@/src/lib/zod-jitless'
@@ -7,6 +7,7 @@ import { config as zodConfig } from 'zod'
 import { getThemeModeScript } from 'flowbite-react/theme'
 import {
   contentSecurityPolicy,
+  SCRIPT_LOADER,
   securityHeaders,
   THEME_SCRIPT,
   THEME_STORAGE_KEY,
@@ -40,13 +41,15 @@ const PRODUCTION_ENV = {
 } as unknown as NodeJS.ProcessEnv
 
 describe('security headers of the website', () => {
-  it('allows the theme script by the hash of its exact text, and no other inline script', () => {
-    const hash = createHash('sha256').update(THEME_SCRIPT).digest('base64')
+  it('allows the theme script and the script loader by the hashes of their exact text, and no other inline script', () => {
     const scripts = directives(contentSecurityPolicy({ env: EMULATOR_ENV })).get('script-src')
-    expect(scripts).toContain(`'sha256-${hash}'`)
+    for (const inline of [THEME_SCRIPT, SCRIPT_LOADER]) {
+      const hash = createHash('sha256').update(inline).digest('base64')
+      expect(scripts).toContain(`'sha256-${hash}'`)
+    }
     expect(scripts).not.toContain("'unsafe-inline'")
     expect(scripts).not.toContain("'unsafe-eval'")
-    expect(scripts?.filter((source) => source.startsWith("'sha256-"))).toHaveLength(1)
+    expect(scripts?.filter((source) => source.startsWith("'sha256-"))).toHaveLength(2)
   })
 
   it('renders the theme script flowbite would, with the key the site stores the choice under', () => {

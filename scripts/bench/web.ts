@@ -19,6 +19,7 @@ import path from 'node:path'
 import zlib from 'node:zlib'
 import autocannon from 'autocannon'
 import { chromium } from 'playwright-core'
+import { SCRIPT_LIST_ELEMENT_ID } from '../../security-headers.config'
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../chromium'
 
 const root = path.resolve(__dirname, '../..')
@@ -70,7 +71,7 @@ interface PageScores {
   lcpMs: number
   tbtMs: number
   cls: number
-  /** First-load JS: the page's own <script src> tags (what Next calls First Load JS), gzipped. */
+  /** First-load JS: the scripts the page loads itself (what Next calls First Load JS), gzipped. */
   firstLoadJsKbGzip: number
   /** Every script fetched during the Lighthouse run (adds lazy chunks and link prefetches). */
   allJsKbGzip: number
@@ -174,6 +175,19 @@ interface NetworkRequest {
   resourceType?: string
   transferSize?: number
   url?: string
+  /** ms after the page's first request. */
+  networkRequestTime?: number
+}
+
+/**
+ * The scripts a page loads itself: its `<script src>` tags and the list the loader appends after
+ * the first paint (pages/_document.tsx).
+ */
+function pageScriptUrls(html: string): string[] {
+  const tags = [...html.matchAll(/<script[^>]*\ssrc="([^"]+)"/g)].map((match) => match[1])
+  const list = new RegExp(`<script id="${SCRIPT_LIST_ELEMENT_ID}"[^>]*>([^<]*)</script>`).exec(html)
+  const listed = list ? (JSON.parse(list[1]) as { src: string }[]).map((script) => script.src) : []
+  return [...tags, ...listed]
 }
 
 /** `largest-contentful-paint-element`: a table with the element, then one with the phases. */
@@ -195,11 +209,7 @@ async function lighthouseScores(urls: string[]): Promise<PageScores[]> {
       for (let attempt = 0; attempt < LIGHTHOUSE_RUNS; attempt += 1) {
         // Warm the server, and read which scripts the page itself loads.
         const html = await (await fetch(url)).text()
-        const ownScripts = new Set(
-          [...html.matchAll(/<script[^>]*\ssrc="([^"]+)"/g)].map(
-            (match) => new URL(match[1], url).pathname,
-          ),
-        )
+        const ownScripts = new Set(pageScriptUrls(html).map((src) => new URL(src, url).pathname))
         const run = await lighthouse(url, {
           port: chrome.port,
           output: 'json',
@@ -217,6 +227,10 @@ async function lighthouseScores(urls: string[]): Promise<PageScores[]> {
           list.reduce((sum, item) => sum + (item.transferSize ?? 0), 0)
         const firstLoad = scripts.filter((item) =>
           ownScripts.has(new URL(item.url ?? '', url).pathname),
+        )
+        // When the first of them was asked for, against the observed LCP below.
+        const firstLoadStart = Math.min(
+          ...firstLoad.map((item) => item.networkRequestTime ?? Infinity),
         )
         const failedAudits = Object.values(lhr.audits)
           .filter(
@@ -253,7 +267,7 @@ async function lighthouseScores(urls: string[]): Promise<PageScores[]> {
         const at = (name: string) => Math.round(observed[name] ?? NaN)
         runs.push({
           url,
-          observed: `observed FCP ${at('observedFirstContentfulPaint')}, LCP ${at('observedLargestContentfulPaint')}, DOMContentLoaded ${at('observedDomContentLoaded')} ms`,
+          observed: `observed FCP ${at('observedFirstContentfulPaint')}, LCP ${at('observedLargestContentfulPaint')}, DOMContentLoaded ${at('observedDomContentLoaded')} ms, first-load scripts asked for from ${Math.round(firstLoadStart)} ms`,
           lcpElement: lcpElement?.snippet ?? lcpElement?.selector ?? '?',
           lcpPhases,
           performance: score('performance'),

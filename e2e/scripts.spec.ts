@@ -1,0 +1,83 @@
+// The page's scripts load after its first paint (pages/_document.tsx, docs/ARCHITECTURE.md
+// "Largest contentful paint"): the server HTML fetches none, the loader appends them in order
+// once a frame is painted, they run in that order, and the page hydrates and navigates.
+import { expect, test } from '@playwright/test'
+
+declare global {
+  interface Window {
+    __scriptsRan?: string[]
+    __sameDocument?: boolean
+  }
+}
+
+const LIST = /<script id="registry-scripts" type="application\/json">([^<]*)<\/script>/
+
+test('the scripts load after the first paint, run in order, and the page hydrates', async ({
+  page,
+  request,
+}) => {
+  const html = await (await request.get('/')).text()
+  expect(html).not.toMatch(/<script[^>]*\ssrc=/)
+  expect(html).not.toMatch(/<link[^>]*\sas="script"/)
+  const listed = (JSON.parse(LIST.exec(html)?.[1] ?? '[]') as { src: string }[]).map(
+    (script) => script.src,
+  )
+  expect(listed.some((src) => /\/chunks\/main-[^/]+\.js$/.test(src))).toBe(true)
+  expect(listed.some((src) => /\/chunks\/pages\/_app-[^/]+\.js$/.test(src))).toBe(true)
+
+  const problems: string[] = []
+  page.on('pageerror', (error) => problems.push(error.message))
+  page.on('console', (message) => {
+    if (/Content Security Policy/i.test(message.text())) problems.push(message.text())
+  })
+  // A script's load event comes right after it has run.
+  await page.addInitScript(() => {
+    window.__scriptsRan = []
+    document.addEventListener(
+      'load',
+      (event) => {
+        if (event.target instanceof HTMLScriptElement && event.target.src) {
+          window.__scriptsRan?.push(new URL(event.target.src).pathname)
+        }
+      },
+      true,
+    )
+  })
+  await page.goto('/')
+  await page.waitForFunction((count) => (window.__scriptsRan?.length ?? 0) >= count, listed.length)
+
+  const ran = await page.evaluate(() => window.__scriptsRan ?? [])
+  expect(ran.filter((src) => listed.includes(src))).toEqual(listed)
+  const appended = await page.evaluate(() =>
+    [...document.querySelectorAll<HTMLScriptElement>('script[src]')].map((script) => ({
+      src: script.getAttribute('src') ?? '',
+      async: script.async,
+    })),
+  )
+  expect(appended.filter((script) => listed.includes(script.src))).toEqual(
+    listed.map((src) => ({ src, async: false })),
+  )
+
+  // Nothing of them was asked for before the first contentful paint.
+  const timing = await page.evaluate((sources) => {
+    const paint = performance.getEntriesByName('first-contentful-paint')[0]
+    const starts = performance
+      .getEntriesByType('resource')
+      .filter((entry) => sources.includes(new URL(entry.name).pathname))
+      .map((entry) => entry.startTime)
+    return { paint: paint?.startTime ?? NaN, firstScript: Math.min(...starts) }
+  }, listed)
+  expect(timing.paint).toBeLessThan(timing.firstScript)
+
+  // Hydrated: a link navigates client-side, in the same document.
+  await page.evaluate(() => {
+    window.__sameDocument = true
+  })
+  const card = page.locator('a[href^="/nodes/"]').first()
+  const href = await card.getAttribute('href')
+  await card.click()
+  await expect(page).toHaveURL(new RegExp(`${href}$`))
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+  expect(await page.evaluate(() => window.__sameDocument)).toBe(true)
+  expect(problems).toEqual([])
+})
