@@ -2,7 +2,7 @@
 // customer with credits, a ledger and a key; server/seed/customers.ts) reaches "Your account"
 // through the user menu without a page load, creates an API key that is shown once, and deletes
 // it after confirming.
-import { expect, test } from '@playwright/test'
+import { expect, test } from './test'
 import { DEMO_PUBLISHER_ACCOUNT } from '../server/seed/accounts'
 import { expectNoAxeViolations, signIn } from './helpers'
 

@@ -1,6 +1,6 @@
 // Addresses a newcomer types: impossible ids are the 404 page at once, a page beyond the last
 // shows the last page with an address that says so, a malformed page is page 1.
-import { expect, test } from '@playwright/test'
+import { expect, test } from './test'
 import { API_URL } from './helpers'
 
 interface NodeListResponse {

@@ -3,7 +3,7 @@
 // log and approved, after which it installs; a batch decision undone as a whole; a node banned
 // (its page says so and offers no install); an unclaimed node added and offered for claiming;
 // and the 404 page for a signed-in non-admin. Navigation goes through the dashboard's links.
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
+import { expect, test, type APIRequestContext, type Page } from './test'
 import { DEMO_ADMIN_ACCOUNT, DEMO_PUBLISHER_ACCOUNT } from '../server/seed/accounts'
 import {
   accountWithPublisher,

@@ -1,7 +1,7 @@
 // Sign-in against the real stack and the Auth emulator: Firebase stays away from anonymous
 // visitors, signup lands on fromUrl, a wrong password is explained,
 // an outside fromUrl never leaves the site, logout empties the storages; axe on every auth page.
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test, type Page } from './test'
 import { E2E_PORTS } from '../playwright.config'
 import { DEMO_PUBLISHER_ACCOUNT } from '../server/seed/accounts'
 import { SIGNED_IN_HINT_KEY } from '../src/lib/constants'

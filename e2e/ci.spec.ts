@@ -3,7 +3,7 @@
 // does not reload), a commit opened with its workflow results and an output image served by the
 // API (allowed by the site's CSP), the way back keeping the branch, and axe on both pages in
 // light and dark mode.
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test, type Page } from './test'
 import { expectAccessibleInBothModes } from './helpers'
 
 /** Marks the open document: still marked after a move means no full page load happened. */

@@ -2,7 +2,7 @@
 // the section by the dashboard's link, finds a demo customer by email, opens them, records a
 // top-up that moves the balance and appears in the ledger, and is told why a usage larger than
 // the balance was refused (the balance unchanged).
-import { expect, test } from '@playwright/test'
+import { expect, test } from './test'
 import { DEMO_ADMIN_ACCOUNT } from '../server/seed/accounts'
 import { expectNoAxeViolations, signIn } from './helpers'
 

@@ -1,7 +1,7 @@
 // An owner deprecates a version with a message from the node page, a visitor sees it marked
 // (and the install box offering the version before it), the owner undoes it; then the same for
 // the whole node and its banner. The node and its two Active versions are made through the API.
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test'
+import { expect, test, type APIRequestContext, type Browser, type Page } from './test'
 import { strToU8, zipSync } from 'fflate'
 import {
   accountWithPublisher,

@@ -1,6 +1,6 @@
 // The page frame against the real stack: header, sign-in pages without it, docs and chat links,
 // languages, dark mode, axe in light and dark, and a signed-in user from the Auth emulator.
-import { expect, test } from '@playwright/test'
+import { expect, test } from './test'
 import { E2E_PORTS } from '../playwright.config'
 import { DEMO_ADMIN_ACCOUNT } from '../server/seed/accounts'
 import { DISCORD_INVITE_URL, DOCS_URL, DOCS_URL_ZH } from '../src/lib/constants'

@@ -2,7 +2,7 @@
 // signed in with that (verified) address finds the invitation on Your Nodes, accepts it and the
 // publisher is theirs to see. Someone signed in with an unverified address is told why they see
 // none. Navigation by links, as people do; axe on the new parts.
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test, type Page } from './test'
 import { DEMO_PUBLISHER, DEMO_PUBLISHER_ACCOUNT } from '../server/seed/accounts'
 import { createAccount, expectNoAxeViolations, signIn, verifyEmail } from './helpers'
 

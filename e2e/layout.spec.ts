@@ -2,7 +2,7 @@
 // language (the rest is in its Menu), no page scrolls sideways, header, main content and footer
 // share one container, a long email stays inside the user menu, the skip link shows on focus and
 // dialogs have a light header rule.
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test, type Page } from './test'
 import {
   accountWithPublisher,
   API_URL,

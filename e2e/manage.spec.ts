@@ -4,7 +4,7 @@
 // user sees no edit controls and gets 403 from the API; a deleted token no longer publishes and
 // logging out empties the browser. The state a journey starts from is made through the API.
 // axe on every new page.
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
+import { expect, test, type APIRequestContext, type Page } from './test'
 import { strToU8, zipSync } from 'fflate'
 import {
   accountWithPublisher,

@@ -3,7 +3,7 @@
 // and member list (every control reachable, nothing clipped), and an owner's Pending and Flagged
 // changelogs rendered as markdown. Each page: no horizontal scrolling of the page, no clipped
 // content, and axe.
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test'
+import { expect, test, type APIRequestContext, type Locator, type Page } from './test'
 import { strToU8, zipSync } from 'fflate'
 import { DEMO_PUBLISHER, DEMO_PUBLISHER_ACCOUNT } from '../server/seed/accounts'
 import {

@@ -1,5 +1,5 @@
 // Node page, publisher page, 404, sitemap, robots.txt and feed against the real stack.
-import { expect, test, type APIRequestContext, type Browser } from '@playwright/test'
+import { expect, test, type APIRequestContext, type Browser } from './test'
 import { E2E_PORTS } from '../playwright.config'
 import { summary } from '../src/lib/markdown'
 import { expectAccessibleInBothModes, expectNoAxeViolations } from './helpers'
@@ -181,10 +181,12 @@ test('a node page’s own scripts ask the browser to compile them while they dow
 }) => {
   const node = await firstNode(request)
   const html = await (await request.get(`/nodes/${node.id}`)).text()
-  // Webpack's chunks (not the build manifests, which are data).
-  const scripts = [...html.matchAll(/<script[^>]*\ssrc="([^"]+\/chunks\/[^"]+\.js)"/g)].map(
-    (match) => match[1],
-  )
+  // Webpack's chunks (not the build manifests, which are data), as listed for the loader that
+  // appends them after the first paint (pages/_document.tsx).
+  const list = /<script id="registry-scripts" type="application\/json">([^<]*)<\/script>/.exec(html)
+  const scripts = (JSON.parse(list?.[1] ?? '[]') as { src: string }[])
+    .map((script) => script.src)
+    .filter((src) => /\/chunks\/[^"]+\.js$/.test(src))
   expect(scripts.length).toBeGreaterThan(3)
   // So does axios, which the page loads for its refresh after load.
   await page.goto(`/nodes/${node.id}`)

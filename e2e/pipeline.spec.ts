@@ -4,7 +4,7 @@
 // lists its ComfyUI node with inputs and outputs and installs that version. A version with a
 // hidden payload is Flagged: its owner reads the finding (file, line, snippet), an anonymous
 // visitor sees neither the version nor the finding. axe on the owner's pages, light and dark.
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
+import { expect, test, type APIRequestContext, type Page } from './test'
 import { strToU8, zipSync } from 'fflate'
 import {
   accountWithPublisher,

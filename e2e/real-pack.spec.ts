@@ -4,7 +4,7 @@
 // the package), and nodes registered by listing the package's own folder. It goes Active, and a
 // visitor reaches its page through a client-side link and reads the README, the licence, the
 // classes and the "checks passed" mark. The pack is our own look-alike, not third-party code.
-import { expect, test } from '@playwright/test'
+import { expect, test } from './test'
 import { strToU8, zipSync } from 'fflate'
 import { accountWithPublisher, API_URL, expectNoAxeViolations } from './helpers'
 

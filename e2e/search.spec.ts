@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test, type Page } from './test'
 import { E2E_PORTS } from '../playwright.config'
 import { expectNoAxeViolations } from './helpers'
 

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright'
-import { expect, test } from '@playwright/test'
+import { expect, test } from './test'
 import { unzipSync } from 'fflate'
 import { E2E_PORTS } from '../playwright.config'
 

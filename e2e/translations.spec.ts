@@ -4,7 +4,7 @@
 // Japanese, and fails on any raw translation key on screen (e.g. `auth.signup.title`).
 import fs from 'node:fs'
 import path from 'node:path'
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test, type Page } from './test'
 import { DEMO_PUBLISHER, DEMO_PUBLISHER_ACCOUNT } from '../server/seed/accounts'
 import { signIn } from './helpers'
 

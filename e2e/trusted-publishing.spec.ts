@@ -4,7 +4,7 @@
 // with comfy-cli's request, and the node page then says where the version came from. The same
 // OIDC token cannot be used twice; the audit trail records it all; once the trusted publisher is
 // removed the workflow is refused.
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
+import { expect, test, type APIRequestContext, type Page } from './test'
 import { strToU8, zipSync } from 'fflate'
 import { startFakeGithub, type FakeGithub } from '../server/test/fake-github'
 import { startFakeOidcIssuer, type FakeOidcIssuer } from '../server/test/fake-oidc-issuer'

@@ -7,7 +7,7 @@
 // the policy must not break the product. The headers themselves are checked on pages, an API
 // route of the website, the 404 page and the registry API.
 import { createHash } from 'node:crypto'
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
+import { expect, test, type APIRequestContext, type Page } from './test'
 import { strToU8, zipSync } from 'fflate'
 import { DEMO_ADMIN_ACCOUNT } from '../server/seed/accounts'
 import { API_URL, AUTH_EMULATOR_URL, createAccount, signIn } from './helpers'
