@@ -105,7 +105,8 @@ test('dark mode follows the system, toggles, persists without a flash; axe in bo
 
   // Stored: the server HTML is light, yet the class is set before the app runs.
   await page.route('**/_next/static/chunks/**', (route) => route.abort())
-  await page.reload()
+  // Never hydrated, so not waited for (e2e/test.ts).
+  await page.reload({ waitUntil: 'domcontentloaded' })
   await expect(html).toHaveClass(/\bdark\b/)
   await page.unroute('**/_next/static/chunks/**')
 

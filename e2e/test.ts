@@ -1,7 +1,8 @@
 // Playwright's test API for the journeys, with one difference: a page's full load (goto, reload)
 // also waits until React has hydrated it. The page's scripts load only after its first paint
 // (pages/_document.tsx, docs/ARCHITECTURE.md "Largest contentful paint"), which can come after
-// the load event Playwright waits for, and a journey clicks at once.
+// the load event Playwright waits for, and a journey clicks at once. A load that is not to be
+// hydrated (its scripts blocked) waits for `domcontentloaded`.
 import { test as base, type Browser, type BrowserContext, type Page } from '@playwright/test'
 
 export * from '@playwright/test'
@@ -53,7 +54,8 @@ export const test = base.extend<object, { hydratingBrowser: void }>({
         const newContext = browser.newContext.bind(browser)
         browser.newContext = async (...args: Parameters<Browser['newContext']>) => {
           const context = await newContext(...args)
-          hydrateContextPages(context)
+          // Without JavaScript a page is never hydrated.
+          if (args[0]?.javaScriptEnabled !== false) hydrateContextPages(context)
           return context
         }
       }
