@@ -33,6 +33,7 @@ import { handlers as defaultHandlers } from './handlers'
 import { registerSecurityHeaders } from './security'
 import { registerRateLimits } from './rate-limits'
 import { publicAnswers } from './public-cache'
+import { SerializedAnswer } from './serialized'
 import { DownloadCounter } from '../nodes/download-counter'
 import { OrderingCache } from '../nodes/ordering-cache'
 import { NodeRowCache } from '../nodes/row-cache'
@@ -196,6 +197,13 @@ function validationMessage(error: FastifyError): string {
         : first.message
   if (missing) return `Missing ${where} '${field}'.`
   return field ? `Invalid ${where} '${field}': ${detail}.` : `Invalid ${where}: ${detail}.`
+}
+
+/** What a handler's answer sends: an answer serialized already (serialized.ts) as its JSON. */
+function sent(reply: FastifyReply, answer: unknown): unknown {
+  if (!(answer instanceof SerializedAnswer)) return answer
+  reply.header('content-type', 'application/json; charset=utf-8')
+  return answer.json
 }
 
 export async function buildApp(
@@ -387,8 +395,11 @@ export async function buildApp(
         await rateLimits.checkCaller(operation, caller, reply)
         const context = { deps, caller, downloads, proxyLog, publicCache, nodeCaches, metrics }
         if (operation.publicCache && caller === null) {
-          return publicCache.answer(`${operationId} ${request.url}`, () =>
-            handler(request, reply, context),
+          return sent(
+            reply,
+            await publicCache.answer(`${operationId} ${request.url}`, () =>
+              handler(request, reply, context),
+            ),
           )
         }
         const answer = await handler(request, reply, context)
@@ -397,7 +408,7 @@ export async function buildApp(
           publicCache.forget()
           nodeCaches.orderings.changed()
         }
-        return answer
+        return sent(reply, answer)
       }
       // Run as part of the request: a job it queues carries its id (system/logging.ts).
       return (request: FastifyRequest, reply: FastifyReply) =>

@@ -5,6 +5,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { RequestContext } from './context'
 import type { components, operations } from './contract-types'
+import type { SerializedAnswer } from './serialized'
 
 export type Schemas = components['schemas']
 export type OperationId = keyof operations
@@ -45,7 +46,7 @@ export type OperationHandler<Id extends OperationId> = (
   request: OperationRequest<Id>,
   reply: FastifyReply,
   context: RequestContext,
-) => Promise<ReplyOf<Id> | FastifyReply>
+) => Promise<ReplyOf<Id> | SerializedAnswer<ReplyOf<Id>> | FastifyReply>
 
 /** Handlers by operationId; an operation without one answers 501. */
 export type HandlerMap = { [Id in OperationId]?: OperationHandler<Id> }

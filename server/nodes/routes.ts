@@ -1,4 +1,5 @@
 import { SUGGESTIONS_MAX, UNCLAIMED_PUBLISHER } from '@/src/lib/constants'
+import type { FastifyReply } from 'fastify'
 import type { RequestContext } from '../http/context'
 import type { HandlerMap, QueryOf, Schemas } from '../http/operations'
 import { badRequest, conflict, forbidden, notFound, unauthorized } from '../http/errors'
@@ -25,7 +26,8 @@ import {
   type NodeFilters,
   type NodePage,
 } from './queries'
-import { pageInfo, toApiNode, toApiNodeVersion } from '../http/serialize'
+import { pageInfo, toApiNode, toApiNodeVersion, type NodeWithRelations } from '../http/serialize'
+import { serializedPage, type SerializedAnswer } from '../http/serialized'
 import { findVersion } from '../versions/queries'
 import { suggest } from './suggest'
 import { deprecationChange } from './deprecation'
@@ -70,8 +72,33 @@ function nodeListResponse(
   }
 }
 
+/**
+ * A page of the listing, each node's JSON kept while its row is kept unchanged (serialized.ts).
+ * Not for searches: their rows are new objects each time (with how many classes matched).
+ */
+function listingResponse(
+  result: NodePage,
+  page: number,
+  limit: number,
+  reply: FastifyReply,
+  context: RequestContext,
+): NodeListResponse | SerializedAnswer<NodeListResponse> {
+  // Public view only (no status reasons): a node's JSON then depends on its row alone.
+  const view = versionView(context, false)
+  const toAnswer = (row: NodeWithRelations) => toApiNode(row, view)
+  const fields = pageInfo(result.total, page, limit)
+  const serialized = serializedPage<NodeListResponse, NodeWithRelations>(
+    reply,
+    'nodes',
+    result.rows,
+    toAnswer,
+    fields,
+  )
+  return serialized ?? nodeListResponse(result, page, limit, context)
+}
+
 export const nodeHandlers: HandlerMap = {
-  async listAllNodes(request, _reply, context) {
+  async listAllNodes(request, reply, context) {
     const query = request.query
     const { page, limit } = paging(query)
     const result = await listNodes(
@@ -81,7 +108,7 @@ export const nodeHandlers: HandlerMap = {
       { page, limit },
       context.nodeCaches,
     )
-    return nodeListResponse(result, page, limit, context)
+    return listingResponse(result, page, limit, reply, context)
   },
 
   async searchNodes(request, _reply, context) {

@@ -1,0 +1,115 @@
+// Pages written from each item's kept JSON (serialized.ts) are the bytes the route's own
+// serializer writes for the same answer, and each item object is serialized once.
+import Fastify, { type FastifyInstance } from 'fastify'
+import { serializedPage, SerializedAnswer } from './serialized'
+
+interface Item {
+  id: string
+  note?: string
+  tags: string[]
+  secret?: string
+}
+
+const pageSchema = {
+  type: 'object',
+  required: ['items', 'total', 'page', 'limit', 'totalPages'],
+  properties: {
+    items: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['id', 'tags'],
+        properties: {
+          id: { type: 'string' },
+          note: { type: 'string' },
+          tags: { type: 'array', items: { type: 'string' } },
+        },
+      },
+    },
+    total: { type: 'integer' },
+    page: { type: 'integer' },
+    limit: { type: 'integer' },
+    totalPages: { type: 'integer' },
+  },
+}
+
+const items: Item[] = [
+  { id: 'plain', tags: [] },
+  { id: 'quoted "name" \\ and \n lines', note: 'ünïcödé 漢字 😀 \u2028', tags: ['a', 'b"c'] },
+  // Undeclared fields are dropped, as by the route's serializer.
+  { id: 'with-secret', tags: ['x'], secret: 'never sent' },
+]
+const fields = { total: 3, page: 1, limit: 30, totalPages: 1 }
+
+describe('serializedPage', () => {
+  let app: FastifyInstance
+  let answered = 0
+  let current: Item[] = items
+
+  beforeAll(async () => {
+    app = Fastify()
+    const schema = { response: { 200: pageSchema } }
+    app.get('/plain', { schema }, async () => ({ items: current, ...fields }))
+    app.get('/kept', { schema }, async (_request, reply) => {
+      const toAnswer = (item: Item) => {
+        answered++
+        return item
+      }
+      const page = serializedPage(reply, 'items', current, toAnswer, fields)
+      if (!(page instanceof SerializedAnswer)) throw new Error('not serialized')
+      reply.header('content-type', 'application/json; charset=utf-8')
+      return page.json
+    })
+    // The contract's form: the schema per media type.
+    const byMediaType = {
+      response: { 200: { content: { 'application/json': { schema: pageSchema } } } },
+    }
+    app.get('/by-media-type', { schema: byMediaType }, async (_request, reply) => {
+      const page = serializedPage(reply, 'items', current, (item) => item, fields)
+      if (!(page instanceof SerializedAnswer)) throw new Error('not serialized')
+      reply.header('content-type', 'application/json; charset=utf-8')
+      return page.json
+    })
+    app.get('/unschemed', async (_request, reply) => {
+      return serializedPage(reply, 'items', current, (item) => item, fields) ?? 'plain object'
+    })
+    await app.ready()
+  })
+
+  afterAll(() => app.close())
+
+  it('writes the bytes the route serializer writes, undeclared fields dropped', async () => {
+    const plain = await app.inject({ url: '/plain' })
+    const kept = await app.inject({ url: '/kept' })
+    expect(kept.statusCode).toBe(200)
+    expect(kept.body).toBe(plain.body)
+    expect((await app.inject({ url: '/by-media-type' })).body).toBe(plain.body)
+    expect(kept.body).not.toContain('never sent')
+    expect(kept.headers['content-type']).toBe('application/json; charset=utf-8')
+    expect(JSON.parse(kept.body)).toEqual({
+      items: [items[0], items[1], { id: 'with-secret', tags: ['x'] }],
+      ...fields,
+    })
+  })
+
+  it('serializes each item object once, and a new object again', async () => {
+    answered = 0
+    current = items
+    await app.inject({ url: '/kept' })
+    expect(answered).toBe(0) // kept from the first test
+    const changed = { ...items[0], note: 'changed' }
+    current = [changed, items[1]]
+    const page = await app.inject({ url: '/kept' })
+    expect(answered).toBe(1)
+    expect(JSON.parse(page.body).items[0]).toEqual({ id: 'plain', tags: [], note: 'changed' })
+    current = []
+    const empty = await app.inject({ url: '/kept' })
+    expect(empty.body).toBe((await app.inject({ url: '/plain' })).body)
+    current = items
+  })
+
+  it('leaves the answer to the caller on a route without a response schema', async () => {
+    const reply = await app.inject({ url: '/unschemed' })
+    expect(reply.body).toBe('plain object')
+  })
+})
