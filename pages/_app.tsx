@@ -19,12 +19,14 @@ import { AuthProvider, type RequiresAuth } from '@/src/lib/auth'
 import { withPageTranslations } from '@/src/lib/page-translations'
 import nextI18nextConfig from '@/next-i18next.config'
 
-// Inter, self-hosted from @fontsource-variable/inter: no font download from a third party.
+// Inter, self-hosted from @fontsource-variable/inter: no font download from a third party. Not
+// preloaded: it is asked for after the first paint (styles/globals.css, SCRIPT_LOADER).
 const inter = localFont({
   src: '../node_modules/@fontsource-variable/inter/files/inter-latin-wght-normal.woff2',
   weight: '100 900',
   style: 'normal',
   display: 'swap',
+  preload: false,
   variable: '--font-inter',
 })
 
