@@ -80,9 +80,10 @@ export default function Document({ locale }: DocumentProps) {
           dangerouslySetInnerHTML={{ __html: THEME_SCRIPT }}
         />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
-        {/* Without scripts nothing puts FONT_CLASS on <html> (styles/globals.css): Inter at once. */}
+        {/* Without scripts nothing puts FONT_CLASS on <html>: Inter at once (it comes before the
+            stylesheet, so it outweighs styles/globals.css's rule by one more element). */}
         <noscript>
-          <style>{`html:not(.${FONT_CLASS}) .font-sans{font-family:var(--font-inter),ui-sans-serif,system-ui,sans-serif}`}</style>
+          <style>{`html:not(.${FONT_CLASS}) body .font-sans{font-family:var(--font-inter),ui-sans-serif,system-ui,sans-serif}`}</style>
         </noscript>
       </DeferredScriptsHead>
       <body className="bg-white text-gray-900 antialiased dark:bg-gray-900 dark:text-gray-100">
