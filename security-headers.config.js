@@ -16,13 +16,28 @@ const THEME_SCRIPT = getThemeModeScript({ localStorageKey: THEME_STORAGE_KEY })
 /** The id of the JSON element listing the page's scripts, in order (pages/_document.tsx). */
 const SCRIPT_LIST_ELEMENT_ID = 'registry-scripts'
 
+/** The class on <html> that lets text be set in Inter (styles/globals.css, src/lib/inter-font.ts). */
+const FONT_CLASS = 'with-inter'
+
+/** Inter's family name: next/font names it after its variable in pages/_app.tsx. */
+const FONT_FAMILY = 'inter'
+
+/**
+ * Set (sessionStorage) once Inter has loaded in this tab: the next page, loaded or reached
+ * client-side, is set in Inter from its first frame. Not localStorage: that outlives the cache.
+ */
+const FONT_STORAGE_KEY = 'registry-font'
+
 /**
  * Appends the listed scripts in order (`async = false`) once the document is parsed and its
  * first contentful paint reported (paint timing; without it, two frames after `load`), so no
  * request of theirs starts before that paint: docs/ARCHITECTURE.md "Largest contentful paint".
  * A hidden tab paints nothing, so there they load at once. Loaded scripts take its nonce.
+ * At the same moment it asks for Inter (FontFaceSet.load: fetched, not applied, so the page is
+ * not laid out again) and notes under FONT_STORAGE_KEY once it has loaded; a page loaded later in
+ * the tab gets FONT_CLASS on <html> before its first paint, Inter being in the browser's cache.
  */
-const SCRIPT_LOADER = `(function(){var c=document.currentScript,d=0;function l(){if(d)return;d=1;var e=document.getElementById(${JSON.stringify(SCRIPT_LIST_ELEMENT_ID)});if(!e)return;JSON.parse(e.textContent).forEach(function(i){var s=document.createElement("script");s.src=i.src;s.async=false;if(i.noModule)s.noModule=true;if(i.crossOrigin)s.crossOrigin=i.crossOrigin;if(c&&c.nonce)s.nonce=c.nonce;document.head.appendChild(s)})}function p(){if(document.hidden)return l();document.addEventListener("visibilitychange",function(){if(document.hidden)l()});var P=window.PerformanceObserver,t=P&&P.supportedEntryTypes;if(t&&t.indexOf("paint")>=0)new P(function(x,o){if(x.getEntriesByName("first-contentful-paint").length){o.disconnect();setTimeout(l,0)}}).observe({type:"paint",buffered:true});else addEventListener("load",function(){requestAnimationFrame(function(){requestAnimationFrame(function(){setTimeout(l,0)})})})}if(document.readyState==="loading")addEventListener("DOMContentLoaded",p,{once:true});else p()})()`
+const SCRIPT_LOADER = `(function(){var c=document.currentScript,d=0,h=document.documentElement,k=${JSON.stringify(FONT_STORAGE_KEY)},n=${JSON.stringify(FONT_CLASS)};function f(){try{document.fonts.load(${JSON.stringify(`1em ${FONT_FAMILY}`)}).then(function(x){if(x.length)sessionStorage.setItem(k,"1")},function(){})}catch(e){}}try{if(sessionStorage.getItem(k))h.classList.add(n)}catch(e){}function l(){if(d)return;d=1;f();var e=document.getElementById(${JSON.stringify(SCRIPT_LIST_ELEMENT_ID)});if(!e)return;JSON.parse(e.textContent).forEach(function(i){var s=document.createElement("script");s.src=i.src;s.async=false;if(i.noModule)s.noModule=true;if(i.crossOrigin)s.crossOrigin=i.crossOrigin;if(c&&c.nonce)s.nonce=c.nonce;document.head.appendChild(s)})}function p(){if(document.hidden)return l();document.addEventListener("visibilitychange",function(){if(document.hidden)l()});var P=window.PerformanceObserver,t=P&&P.supportedEntryTypes;if(t&&t.indexOf("paint")>=0)new P(function(x,o){if(x.getEntriesByName("first-contentful-paint").length){o.disconnect();setTimeout(l,0)}}).observe({type:"paint",buffered:true});else addEventListener("load",function(){requestAnimationFrame(function(){requestAnimationFrame(function(){setTimeout(l,0)})})})}if(document.readyState==="loading")addEventListener("DOMContentLoaded",p,{once:true});else p()})()`
 
 /** Mixpanel's ingestion host (mixpanel-browser's default api_host). */
 const MIXPANEL_API_ORIGIN = 'https://api-js.mixpanel.com'
@@ -122,6 +137,9 @@ function securityHeaders(options = {}) {
 
 module.exports = {
   THEME_STORAGE_KEY,
+  FONT_CLASS,
+  FONT_FAMILY,
+  FONT_STORAGE_KEY,
   THEME_SCRIPT,
   SCRIPT_LIST_ELEMENT_ID,
   SCRIPT_LOADER,

@@ -82,3 +82,54 @@ test('the scripts load after the first paint, run in order, and the page hydrate
   expect(await page.evaluate(() => window.__sameDocument)).toBe(true)
   expect(problems).toEqual([])
 })
+
+// Inter is fetched after the first paint, not applied to the first page (it would be laid out
+// again), and used from the next page on: reached client-side or loaded (styles/globals.css,
+// SCRIPT_LOADER, src/lib/inter-font.ts). Without JavaScript it is used at once.
+test('Inter is fetched after the first paint and used from the next page on', async ({
+  page,
+  browser,
+}) => {
+  const bodyFont = () =>
+    page.evaluate(() => getComputedStyle(document.querySelector('h1, h2, p') as Element).fontFamily)
+  const interRequested = () =>
+    page.evaluate(() => {
+      const paint = performance.getEntriesByName('first-contentful-paint')[0]
+      const font = performance
+        .getEntriesByType('resource')
+        .find((entry) => new URL(entry.name).pathname.endsWith('.woff2'))
+      return { paint: paint?.startTime ?? NaN, font: font?.startTime ?? NaN }
+    })
+
+  await page.goto('/')
+  await page.waitForFunction(() => sessionStorage.getItem('registry-font') === '1')
+  const first = await interRequested()
+  expect(first.paint).toBeLessThan(first.font)
+  expect(await page.evaluate(() => document.documentElement.classList.contains('with-inter'))).toBe(
+    false,
+  )
+  expect(await bodyFont()).toMatch(/^"?inter Fallback"?,/)
+
+  // The next page, client-side.
+  await page.locator('a[href^="/nodes/"]').first().click()
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+  await expect.poll(bodyFont).toMatch(/^"?inter"?,/)
+
+  // A page loaded in the same tab: Inter from its first paint.
+  await page.reload()
+  expect(await page.evaluate(() => document.documentElement.classList.contains('with-inter'))).toBe(
+    true,
+  )
+  expect(await bodyFont()).toMatch(/^"?inter"?,/)
+
+  // Without JavaScript: Inter at once.
+  const context = await browser.newContext({ javaScriptEnabled: false })
+  const plain = await context.newPage()
+  await plain.goto('/', { waitUntil: 'domcontentloaded' })
+  expect(
+    await plain.evaluate(
+      () => getComputedStyle(document.querySelector('h1, h2, p') as Element).fontFamily,
+    ),
+  ).toMatch(/^"?inter"?,/)
+  await context.close()
+})

@@ -16,15 +16,19 @@ import { connectInvalidation } from '@/src/api/invalidation'
 import { browserPersistOptions } from '@/src/api/persist'
 import { makeQueryClient } from '@/src/api/query-client'
 import { AuthProvider, type RequiresAuth } from '@/src/lib/auth'
+import { applyInterIfLoaded } from '@/src/lib/inter-font'
 import { withPageTranslations } from '@/src/lib/page-translations'
 import nextI18nextConfig from '@/next-i18next.config'
 
-// Inter, self-hosted from @fontsource-variable/inter: no font download from a third party.
+// Inter, self-hosted from @fontsource-variable/inter: no font download from a third party. Not
+// preloaded: it is fetched after the first paint and used from the next page on
+// (styles/globals.css, SCRIPT_LOADER, src/lib/inter-font.ts).
 const inter = localFont({
   src: '../node_modules/@fontsource-variable/inter/files/inter-latin-wght-normal.woff2',
   weight: '100 900',
   style: 'normal',
   display: 'swap',
+  preload: false,
   variable: '--font-inter',
 })
 
@@ -38,12 +42,17 @@ function RegistryApp({ Component, pageProps }: AppProps<PageProps>) {
   // One client per browser session (and per request on the server).
   const [queryClient] = useState(makeQueryClient)
   const [persistOptions] = useState(browserPersistOptions)
-  const { locale } = useRouter()
+  const { locale, events } = useRouter()
 
   // Successful writes invalidate the cached queries of their path (seed section 7).
   useEffect(() => connectInvalidation(queryClient), [queryClient])
   // The server-rendered data is refreshed once the page has loaded and the browser is idle.
   useEffect(() => refreshAfterFirstLoad(queryClient), [queryClient])
+  // The page reached client-side is set in Inter once it has loaded (src/lib/inter-font.ts).
+  useEffect(() => {
+    events.on('routeChangeComplete', applyInterIfLoaded)
+    return () => events.off('routeChangeComplete', applyInterIfLoaded)
+  }, [events])
   // Client-side locale changes keep the page's language tag right (detection reads it).
   useEffect(() => {
     if (locale) document.documentElement.lang = locale

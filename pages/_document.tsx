@@ -2,7 +2,12 @@ import { isValidElement, type JSX } from 'react'
 import { Head, Html, Main, NextScript, type DocumentProps } from 'next/document'
 import { PUBLIC_ENV_ELEMENT_ID, publicEnvJson, readPublicEnv } from '@/src/lib/public-env'
 import { isExternalScript, listedScripts, scriptListJson } from '@/src/lib/script-list'
-import { SCRIPT_LIST_ELEMENT_ID, SCRIPT_LOADER, THEME_SCRIPT } from '@/security-headers.config'
+import {
+  FONT_CLASS,
+  SCRIPT_LIST_ELEMENT_ID,
+  SCRIPT_LOADER,
+  THEME_SCRIPT,
+} from '@/security-headers.config'
 
 type DocumentFiles = Parameters<Head['getScripts']>[0]
 
@@ -75,6 +80,11 @@ export default function Document({ locale }: DocumentProps) {
           dangerouslySetInnerHTML={{ __html: THEME_SCRIPT }}
         />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        {/* Without scripts nothing puts FONT_CLASS on <html>: Inter at once (it comes before the
+            stylesheet, so it outweighs styles/globals.css's rule by one more element). */}
+        <noscript>
+          <style>{`html:not(.${FONT_CLASS}) body .font-sans{font-family:var(--font-inter),ui-sans-serif,system-ui,sans-serif}`}</style>
+        </noscript>
       </DeferredScriptsHead>
       <body className="bg-white text-gray-900 antialiased dark:bg-gray-900 dark:text-gray-100">
         <Main />

@@ -1,6 +1,13 @@
 // The page's scripts as data (pages/_document.tsx) and the inline loader that appends them after
 // the first contentful paint (security-headers.config.js): same order, run in order, none before.
-import { SCRIPT_LIST_ELEMENT_ID, SCRIPT_LOADER } from '@/security-headers.config'
+// With them it fetches Inter, which a later page of the tab uses from its first paint (FONT_CLASS).
+import {
+  FONT_CLASS,
+  FONT_FAMILY,
+  FONT_STORAGE_KEY,
+  SCRIPT_LIST_ELEMENT_ID,
+  SCRIPT_LOADER,
+} from '@/security-headers.config'
 import { listedScripts, scriptListJson, type ListedScript } from '@/src/lib/script-list'
 
 const LIST: ListedScript[] = [
@@ -87,7 +94,10 @@ describe('the script loader', () => {
     jest.restoreAllMocks()
     jest.useRealTimers()
     delete (window as { PerformanceObserver?: unknown }).PerformanceObserver
+    delete (document as { fonts?: unknown }).fonts
     document.head.innerHTML = ''
+    document.documentElement.classList.remove(FONT_CLASS)
+    sessionStorage.clear()
   })
 
   const run = () => {
@@ -132,6 +142,46 @@ describe('the script loader', () => {
     frames.splice(0).forEach((callback) => callback(0))
     frames.splice(0).forEach((callback) => callback(0))
     expect(appended()).toEqual([])
+    jest.runAllTimers()
+    expect(appended()).toEqual(inOrder)
+  })
+
+  it('fetches Inter with the scripts without applying it, and notes once it has loaded', async () => {
+    const load = jest.fn(() => Promise.resolve([{}]))
+    Object.defineProperty(document, 'fonts', { value: { load }, configurable: true })
+    Object.assign(window, { PerformanceObserver: FakeObserver })
+    run()
+    expect(load).not.toHaveBeenCalled()
+    paintObservers[0](['first-contentful-paint'])
+    jest.runAllTimers()
+    expect(load).toHaveBeenCalledWith(`1em ${FONT_FAMILY}`)
+    // Not applied to this page: it would be laid out again.
+    expect(document.documentElement.classList.contains(FONT_CLASS)).toBe(false)
+    await Promise.resolve()
+    expect(sessionStorage.getItem(FONT_STORAGE_KEY)).toBe('1')
+  })
+
+  it('does not note a font that did not load, and works without the font loading API', async () => {
+    const load = jest.fn(() => Promise.resolve([]))
+    Object.defineProperty(document, 'fonts', { value: { load }, configurable: true })
+    hidden = true
+    run()
+    await Promise.resolve()
+    expect(load).toHaveBeenCalled()
+    expect(sessionStorage.getItem(FONT_STORAGE_KEY)).toBeNull()
+    delete (document as { fonts?: unknown }).fonts
+    run()
+    expect(appended()).toHaveLength(LIST.length * 2)
+    expect(document.documentElement.classList.contains(FONT_CLASS)).toBe(false)
+  })
+
+  it('sets a later page of the tab in Inter before its first paint', () => {
+    sessionStorage.setItem(FONT_STORAGE_KEY, '1')
+    Object.assign(window, { PerformanceObserver: FakeObserver })
+    run()
+    expect(document.documentElement.classList.contains(FONT_CLASS)).toBe(true)
+    expect(appended()).toEqual([])
+    paintObservers[0](['first-contentful-paint'])
     jest.runAllTimers()
     expect(appended()).toEqual(inOrder)
   })

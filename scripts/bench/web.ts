@@ -13,6 +13,8 @@
 //   --seconds N (autocannon, default 10)   --connections N (default 10)
 //   --runs N (Lighthouse runs per page, default 3; the median run by performance score counts)
 //   --port-offset N (added to the stack's ports 3300/8380/9599, so two benches can run at once)
+// Every Lighthouse report is kept as bench-results/lighthouse/<page>-<run>.json (the LCP's
+// phases, the critical request chains, the network requests the simulation starts from).
 import { spawn, type ChildProcess } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
@@ -195,7 +197,7 @@ interface LcpElementTable {
   items?: { node?: { snippet?: string; selector?: string }; phase?: string; timing?: number }[]
 }
 
-async function lighthouseScores(urls: string[]): Promise<PageScores[]> {
+async function lighthouseScores(urls: Record<string, string>): Promise<PageScores[]> {
   const { default: lighthouse } = await import('lighthouse')
   const chromeLauncher = await import('chrome-launcher')
   const chrome = await chromeLauncher.launch({
@@ -204,7 +206,9 @@ async function lighthouseScores(urls: string[]): Promise<PageScores[]> {
   })
   const results: PageScores[] = []
   try {
-    for (const url of urls) {
+    const reports = path.join(root, 'bench-results', 'lighthouse')
+    fs.mkdirSync(reports, { recursive: true })
+    for (const [name, url] of Object.entries(urls)) {
       const runs: PageScores[] = []
       for (let attempt = 0; attempt < LIGHTHOUSE_RUNS; attempt += 1) {
         // Warm the server, and read which scripts the page itself loads.
@@ -218,6 +222,7 @@ async function lighthouseScores(urls: string[]): Promise<PageScores[]> {
         })
         if (!run) throw new Error(`Lighthouse returned nothing for ${url}.`)
         const { lhr } = run
+        fs.writeFileSync(path.join(reports, `${name}-${attempt + 1}.json`), JSON.stringify(lhr))
         const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100)
         const numeric = (id: string) => lhr.audits[id]?.numericValue ?? NaN
         const details = lhr.audits['network-requests']?.details
@@ -463,11 +468,11 @@ async function main() {
     console.log(
       `\nLighthouse (default mobile profile, simulated throttling), ${LIGHTHOUSE_RUNS} runs per page…`,
     )
-    const [home, nodePage, publisherPage] = await lighthouseScores([
-      `${WEB}/`,
-      nodeUrl,
-      publisherUrl,
-    ])
+    const [home, nodePage, publisherPage] = await lighthouseScores({
+      home: `${WEB}/`,
+      node: nodeUrl,
+      publisher: publisherUrl,
+    })
 
     console.log('\nServer HTML, time to first byte, preflights…')
     const homeHtml = await htmlSize(`${WEB}/`)
