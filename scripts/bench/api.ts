@@ -16,6 +16,7 @@ import { spawn } from 'node:child_process'
 import { performance } from 'node:perf_hooks'
 import { randomBytes } from 'node:crypto'
 import fs from 'node:fs'
+import os from 'node:os'
 import path from 'node:path'
 import { sql } from 'drizzle-orm'
 import { Client } from 'pg'
@@ -346,6 +347,42 @@ async function catalogueSync(base: string) {
   }
 }
 
+/** A plain node:http server: `pages` pages of the same bytes, then an empty page. */
+const BARE_PAGE_SERVER = `const http = require('node:http'), fs = require('node:fs')
+const [file, pages, port] = process.argv.slice(1)
+const body = fs.readFileSync(file), empty = Buffer.from('{"nodes":[],"total":0}')
+http.createServer((request, response) => {
+  const page = Number(new URL(request.url, 'http://bench').searchParams.get('page'))
+  const bytes = page <= Number(pages) ? body : empty
+  response.writeHead(200, { 'content-type': 'application/json', 'content-length': bytes.length })
+  response.end(bytes)
+}).listen(Number(port), '127.0.0.1')`
+
+/**
+ * The walk's floor below the API on this machine: the same client reading `pages` pages of the
+ * same bytes from a bare node:http process (a process of its own, as the API is).
+ */
+async function bareHttpWalk(page: Buffer, pages: number) {
+  const port = API_PORT + 7
+  const file = path.join(os.tmpdir(), `bench-page-${process.pid}.json`)
+  fs.writeFileSync(file, page)
+  const server = spawn(
+    process.execPath,
+    ['-e', BARE_PAGE_SERVER, file, String(pages), String(port)],
+    {
+      stdio: ['ignore', 'ignore', 'inherit'],
+    },
+  )
+  children.add(server)
+  try {
+    await waitForPort(port, 'The bare HTTP server', server, 30_000)
+    await catalogueSync(`http://127.0.0.1:${port}`)
+    return await catalogueSync(`http://127.0.0.1:${port}`)
+  } finally {
+    fs.rmSync(file, { force: true })
+  }
+}
+
 async function measure(backend: Backend, sample: Sample) {
   const ids = sample.nodeIds
   const results: Record<string, unknown> = {}
@@ -425,6 +462,14 @@ async function measure(backend: Backend, sample: Sample) {
     results.catalogueSyncFromMemory = floor
     console.log(
       `${backend.name.padEnd(8)} ${String(backend.nodes).padStart(6)}  the same walk answered from the API's memory (no database read): ${floor.seconds.toFixed(1)} s, slowest page ${floor.slowestPage} at ${floor.slowestMs.toFixed(1)} ms`,
+    )
+    const page = Buffer.from(
+      await (await fetch(`${base}/nodes?page=2&limit=${MANAGER_PAGE}`)).arrayBuffer(),
+    )
+    const bare = await bareHttpWalk(page, floor.pages)
+    results.catalogueSyncBareHttp = bare
+    console.log(
+      `${backend.name.padEnd(8)} ${String(backend.nodes).padStart(6)}  the same walk from a bare node:http process answering every page with one ${(page.byteLength / 1024).toFixed(0)} kB page (the client and HTTP alone, no API): ${bare.seconds.toFixed(1)} s`,
     )
   } finally {
     await stopAll()
