@@ -87,8 +87,6 @@ interface PageScores {
   performanceRuns?: number[]
   /** The LCP of every run, in the same order. */
   lcpRuns?: number[]
-  /** The run before them, not counted (see lighthouseScores). */
-  warmUp?: { performance: number; lcpMs: number; tbtMs: number; benchmarkIndex: number }
   /**
    * Lighthouse's measure of this machine's CPU (higher is faster). Its 4x CPU slowdown is meant
    * for a high-end desktop (1500-2000); on a slower host the same page scores lower, so scores
@@ -212,12 +210,7 @@ async function lighthouseScores(urls: Record<string, string>): Promise<PageScore
     fs.mkdirSync(reports, { recursive: true })
     for (const [name, url] of Object.entries(urls)) {
       const runs: PageScores[] = []
-      let warmUp: PageScores | undefined
-      // Run 0 warms up and is not counted (it is printed beside the counted runs): a page's
-      // first load in the browser ran while the machine was busier (benchmarkIndex 2,147 and
-      // 1,793 against 2,225-2,641 after) and scored 90 and 92 on its blocking time, the next
-      // runs 97-100 (home and node, docs/ARCHITECTURE.md "Largest contentful paint").
-      for (let attempt = 0; attempt <= LIGHTHOUSE_RUNS; attempt += 1) {
+      for (let attempt = 0; attempt < LIGHTHOUSE_RUNS; attempt += 1) {
         // Warm the server, and read which scripts the page itself loads.
         const html = await (await fetch(url)).text()
         const ownScripts = new Set(pageScriptUrls(html).map((src) => new URL(src, url).pathname))
@@ -229,8 +222,7 @@ async function lighthouseScores(urls: Record<string, string>): Promise<PageScore
         })
         if (!run) throw new Error(`Lighthouse returned nothing for ${url}.`)
         const { lhr } = run
-        const report = attempt === 0 ? 'warm-up' : String(attempt)
-        fs.writeFileSync(path.join(reports, `${name}-${report}.json`), JSON.stringify(lhr))
+        fs.writeFileSync(path.join(reports, `${name}-${attempt + 1}.json`), JSON.stringify(lhr))
         const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100)
         const numeric = (id: string) => lhr.audits[id]?.numericValue ?? NaN
         const details = lhr.audits['network-requests']?.details
@@ -278,7 +270,7 @@ async function lighthouseScores(urls: Record<string, string>): Promise<PageScore
           ? metricsDetails.items[0]
           : {}) ?? {}) as Record<string, number | undefined>
         const at = (name: string) => Math.round(observed[name] ?? NaN)
-        const scores: PageScores = {
+        runs.push({
           url,
           observed: `observed FCP ${at('observedFirstContentfulPaint')}, LCP ${at('observedLargestContentfulPaint')}, DOMContentLoaded ${at('observedDomContentLoaded')} ms, first-load scripts asked for from ${Math.round(firstLoadStart)} ms`,
           lcpElement: lcpElement?.snippet ?? lcpElement?.selector ?? '?',
@@ -295,9 +287,7 @@ async function lighthouseScores(urls: Record<string, string>): Promise<PageScore
           failedAudits,
           accessibilityIssues,
           benchmarkIndex: Math.round(lhr.environment.benchmarkIndex),
-        }
-        if (attempt === 0) warmUp = scores
-        else runs.push(scores)
+        })
       }
       // Simulated throttling still varies from run to run: the median run counts.
       runs.sort((a, b) => a.performance - b.performance)
@@ -306,12 +296,6 @@ async function lighthouseScores(urls: Record<string, string>): Promise<PageScore
         ...median,
         performanceRuns: runs.map((run) => run.performance),
         lcpRuns: runs.map((run) => run.lcpMs),
-        warmUp: warmUp && {
-          performance: warmUp.performance,
-          lcpMs: warmUp.lcpMs,
-          tbtMs: warmUp.tbtMs,
-          benchmarkIndex: warmUp.benchmarkIndex,
-        },
       })
     }
   } finally {
@@ -529,7 +513,7 @@ async function main() {
     }
     for (const [name, page] of Object.entries(pages)) {
       console.log(
-        `  ${name} performance in each run: ${page.performanceRuns?.join(', ')} (LCP ms ${page.lcpRuns?.join(', ')}); warm-up run, not counted: ${page.warmUp ? `${page.warmUp.performance} (LCP ${page.warmUp.lcpMs} ms, TBT ${page.warmUp.tbtMs} ms, benchmarkIndex ${page.warmUp.benchmarkIndex})` : '-'}`,
+        `  ${name} performance in each run: ${page.performanceRuns?.join(', ')} (LCP ms ${page.lcpRuns?.join(', ')})`,
       )
     }
     console.log(
