@@ -126,6 +126,8 @@ test('Inter is fetched after the first paint and used from the next page on', as
   const context = await browser.newContext({ javaScriptEnabled: false })
   const plain = await context.newPage()
   await plain.goto('/', { waitUntil: 'domcontentloaded' })
+  // The stylesheet defines --font-inter, and without scripts nothing holds DOMContentLoaded for it.
+  await plain.waitForLoadState('load')
   expect(
     await plain.evaluate(
       () => getComputedStyle(document.querySelector('h1, h2, p') as Element).fontFamily,
