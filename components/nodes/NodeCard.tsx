@@ -1,6 +1,6 @@
 import Link from 'next/link'
 import { useTranslation } from 'next-i18next/pages'
-import { useState, type SyntheticEvent } from 'react'
+import { memo, useState, type SyntheticEvent } from 'react'
 import { breakable } from '@/components/common/BreakableText'
 import { formatNumber } from '@/components/node/format'
 import type { Node } from '@/src/api/generated/model'
@@ -61,7 +61,7 @@ export function cardFields(node: Node, query = ''): Node {
   return JSON.parse(JSON.stringify(fields)) as Node
 }
 
-export function NodeCard({ node, headingLevel = 3, query = '' }: NodeCardProps) {
+function NodeCardView({ node, headingLevel = 3, query = '' }: NodeCardProps) {
   const { t, i18n } = useTranslation('common')
   const [iconFailed, setIconFailed] = useState(false)
   const Heading = headingLevel === 2 ? 'h2' : 'h3'
@@ -148,3 +148,18 @@ export function NodeCard({ node, headingLevel = 3, query = '' }: NodeCardProps) 
     </article>
   )
 }
+
+/** What a card shows of its props: equal for the trimmed node of the page data and the whole one. */
+const shownOf = ({ node, headingLevel, query }: NodeCardProps) =>
+  JSON.stringify([cardFields(node, query), headingLevel, query])
+
+/**
+ * A card re-renders only when what it shows changed: the refresh after load replaces each node of
+ * the page data (cardFields) with the whole node, which reads the same (docs/ARCHITECTURE.md
+ * "Page weight").
+ */
+export const NodeCard = memo(NodeCardView, (before, after) => {
+  if (before.node === after.node)
+    return before.query === after.query && before.headingLevel === after.headingLevel
+  return shownOf(before) === shownOf(after)
+})

@@ -1,9 +1,18 @@
 import { fireEvent, screen } from '@testing-library/react'
+import { formatNumber } from '@/components/node/format'
 import { cardFields, NodeCard, summarySource } from '@/components/nodes/NodeCard'
 import { summary } from '@/src/lib/markdown'
 import { FALLBACK_IMAGE } from '@/src/lib/field-rules'
 import type { Node } from '@/src/api/generated/model'
 import { renderWithProviders } from '../../test-utils'
+
+// Counts renders of a card: each one formats its downloads and stars.
+jest.mock('@/components/node/format', () => {
+  const actual = jest.requireActual<typeof import('@/components/node/format')>(
+    '@/components/node/format',
+  )
+  return { ...actual, formatNumber: jest.fn(actual.formatNumber) }
+})
 
 function makeNode(overrides: Partial<Node> = {}): Node {
   return {
@@ -183,5 +192,39 @@ describe('cardFields', () => {
     const fields = cardFields(makeNode({ latest_version: undefined, tags: undefined }))
     expect(Object.values(fields)).not.toContain(undefined)
     expect('latest_version' in fields).toBe(false)
+  })
+
+  describe('re-rendering', () => {
+    // None when memo skipped the card.
+    function renderCounted(node: Node, query = '') {
+      jest.mocked(formatNumber).mockClear()
+      const renders = () => jest.mocked(formatNumber).mock.calls.length / 2
+      const view = renderWithProviders(<NodeCard node={node} query={query} />)
+      return {
+        renders,
+        rerender: (shown: Node, text = query) =>
+          view.rerender(<NodeCard node={shown} query={text} />),
+      }
+    }
+
+    it('skips the refresh after load that replaces the page data with the whole node', () => {
+      const node = makeNode({ tags: ['upscale'] })
+      const version = node.latest_version && { ...node.latest_version, changelog: 'Faster.' }
+      const whole = { ...node, latest_version: version }
+      const { renders, rerender } = renderCounted(cardFields(whole))
+      rerender(whole)
+      rerender({ ...whole, repository: 'https://github.com/pixel-forge/upscale-kit' })
+      expect(renders()).toBe(1)
+    })
+
+    it('renders again when what it shows changed: downloads, a tag, the search', () => {
+      const node = makeNode({ tags: ['upscale'] })
+      const { renders, rerender } = renderCounted(node)
+      rerender({ ...node, downloads: 12346 })
+      expect(screen.getByText('12,346')).toBeInTheDocument()
+      rerender({ ...node, tags: ['upscale', 'video'] })
+      rerender({ ...node, tags: ['upscale', 'video'] }, 'fast')
+      expect(renders()).toBe(4)
+    })
   })
 })
