@@ -2,7 +2,6 @@ import '@/styles/globals.css'
 // Before any module that loads zod: no eval probe under the CSP (src/lib/zod-jitless.ts).
 import '@/src/lib/zod-jitless'
 import { HydrationBoundary, type DehydratedState } from '@tanstack/react-query'
-import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client'
 import type { AppProps } from 'next/app'
 import localFont from 'next/font/local'
 import { useRouter } from 'next/router'
@@ -14,6 +13,7 @@ import { ToastHost } from '@/components/common/ToastHost'
 import { refreshAfterFirstLoad } from '@/src/api/first-load-refresh'
 import { connectInvalidation } from '@/src/api/invalidation'
 import { browserPersistOptions } from '@/src/api/persist'
+import { PersistedQueryProvider } from '@/src/api/persisted-query-provider'
 import { makeQueryClient } from '@/src/api/query-client'
 import { AuthProvider, type RequiresAuth } from '@/src/lib/auth'
 import { applyInterIfLoaded } from '@/src/lib/inter-font'
@@ -59,7 +59,7 @@ function RegistryApp({ Component, pageProps }: AppProps<PageProps>) {
   }, [locale])
 
   return (
-    <PersistQueryClientProvider client={queryClient} persistOptions={persistOptions}>
+    <PersistedQueryProvider client={queryClient} persistOptions={persistOptions}>
       <HydrationBoundary state={pageProps.dehydratedState}>
         <AuthProvider requiresAuth={requiresAuth}>
           <ThemeInit />
@@ -71,7 +71,7 @@ function RegistryApp({ Component, pageProps }: AppProps<PageProps>) {
           </div>
         </AuthProvider>
       </HydrationBoundary>
-    </PersistQueryClientProvider>
+    </PersistedQueryProvider>
   )
 }
 

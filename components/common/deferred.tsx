@@ -4,10 +4,10 @@
 // In the browser, until the chunk has arrived, that <div> keeps the server's HTML: it is given
 // dangerouslySetInnerHTML, whose content React neither checks nor touches while hydrating. Once
 // the chunk is there the part is rendered in the browser (the same markup) and works; when it
-// arrived before hydration, it is hydrated with the rest. (Not a Suspense boundary: React sends a
-// large one as a hidden copy and an inline script, which the CSP refuses.) Memo components: a
+// arrived before hydration, it is hydrated with the rest. (Not a Suspense boundary: React sends
+// one as a hidden copy and an inline script, which the CSP refuses.) Memo components: a
 // re-render with the same props leaves the server's HTML alone meanwhile.
-import { memo, useEffect, useState, type ComponentType } from 'react'
+import { memo, startTransition, useEffect, useState, type ComponentType } from 'react'
 
 const pending: Promise<unknown>[] = []
 
@@ -38,7 +38,8 @@ export function deferred<Props extends object>(
       let cancelled = false
       fetchChunk()
         .then((component) => {
-          if (!cancelled) setComponent(() => component)
+          // A transition: React renders the part in slices, the page stays responsive meanwhile.
+          if (!cancelled) startTransition(() => setComponent(() => component))
         })
         .catch(() => undefined)
       return () => {

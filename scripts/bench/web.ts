@@ -87,6 +87,9 @@ interface PageScores {
   performanceRuns?: number[]
   /** The LCP of every run, in the same order. */
   lcpRuns?: number[]
+  /** The total blocking time and the benchmarkIndex of every run, in the same order. */
+  tbtRuns?: number[]
+  benchmarkIndexRuns?: number[]
   /**
    * Lighthouse's measure of this machine's CPU (higher is faster). Its 4x CPU slowdown is meant
    * for a high-end desktop (1500-2000); on a slower host the same page scores lower, so scores
@@ -296,6 +299,8 @@ async function lighthouseScores(urls: Record<string, string>): Promise<PageScore
         ...median,
         performanceRuns: runs.map((run) => run.performance),
         lcpRuns: runs.map((run) => run.lcpMs),
+        tbtRuns: runs.map((run) => run.tbtMs),
+        benchmarkIndexRuns: runs.map((run) => run.benchmarkIndex),
       })
     }
   } finally {
@@ -513,7 +518,7 @@ async function main() {
     }
     for (const [name, page] of Object.entries(pages)) {
       console.log(
-        `  ${name} performance in each run: ${page.performanceRuns?.join(', ')} (LCP ms ${page.lcpRuns?.join(', ')})`,
+        `  ${name} performance in each run: ${page.performanceRuns?.join(', ')} (LCP ms ${page.lcpRuns?.join(', ')}; TBT ms ${page.tbtRuns?.join(', ')}; benchmarkIndex ${page.benchmarkIndexRuns?.join(', ')})`,
       )
     }
     console.log(
