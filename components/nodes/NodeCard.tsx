@@ -156,7 +156,7 @@ const shownOf = ({ node, headingLevel, query }: NodeCardProps) =>
 /**
  * A card re-renders only when what it shows changed: the refresh after load replaces each node of
  * the page data (cardFields) with the whole node, which reads the same (docs/ARCHITECTURE.md
- * "Page weight").
+ * "Blocking time").
  */
 export const NodeCard = memo(NodeCardView, (before, after) => {
   if (before.node === after.node)
