@@ -382,6 +382,11 @@ const MATCH = {
   /** A class name starts with the text ("KSampler" for "KSamplerAdvanced"). */
   classPrefix: 60,
   /**
+   * The last word starts a word of the id or name, the others are whole words, not side by side
+   * with it ("helper rest" for "Face Restore Helper"): side by side, they are a phrase in the name.
+   */
+  wordStartsInName: 57,
+  /**
    * The text is a class name with a typo ("MaskMotioDetector"), found as the suggestions find it
    * (suggest.ts classTypos). Below a correct class start, above words found only in tags.
    */
@@ -425,6 +430,25 @@ function containsText(text: string): SQL {
 }
 
 /**
+ * The words as typed so far (see textBranches): each but the last whole and anywhere, as the
+ * full text reads them; the last as the start of a word of the id or name ("upsc" for
+ * "Upscale": the search vector's weight A). Undefined when the last word is not letters and
+ * digits alone, which a tsquery would read as operators.
+ */
+function prefixQuery(text: string): SQL | undefined {
+  const words = text
+    .toLowerCase()
+    .split(/\s+/)
+    .filter((word) => word !== '')
+  const last = words.pop()
+  if (!last || !/^[\p{L}\p{N}]+$/u.test(last) || CJK.test(last)) return undefined
+  const start = sql`to_tsquery(${SEARCH_TS_CONFIG}::regconfig, ${`${last}:*A`})`
+  return words.length === 0
+    ? start
+    : sql`(websearch_to_tsquery(${SEARCH_TS_CONFIG}::regconfig, ${words.join(' ')}) && ${start})`
+}
+
+/**
  * One way a search finds nodes: `from` (the nodes, maybe joined) and `where`, the points only it
  * knows (`boost`: a class name equal to the words or starting with them, the publisher), and
  * whether it reads at most a capped number of nodes in the order of the sort (see rankedIds).
@@ -437,12 +461,16 @@ interface Branch {
   /** The order its capped nodes are read in for relevance, when not the most downloaded first. */
   relevanceOrder?: SQL[]
   /**
-   * Not read when the full-text branch (the second) reads its cap: the words are spelt right and
-   * common, and the typo branch would score thousands of trigram candidates for hits that rank
-   * below those (similarName).
+   * Read only when these branches (by number) found fewer than `fewerThan` together: the prefix
+   * branch when the full text did not fill the cap; the typo branch when both found less than
+   * a page, the words being spelt right (it would score thousands of trigram candidates for
+   * hits that rank below theirs: similarName).
    */
-  typosOnly?: boolean
+  after?: { branches: number[]; fewerThan: 'cap' | number }
 }
+
+/** Typos are looked for when the words as typed found fewer nodes than this (textBranches). */
+const TYPOS_BELOW = 20
 
 /** How many class names the class-prefix branch of a search reads at most (textBranches). */
 const CLASS_ROWS_READ = 1_000
@@ -450,8 +478,10 @@ const CLASS_ROWS_READ = 1_000
 /**
  * The ways the words find nodes, each answered by its own index (an OR of them would make the
  * planner scan every node): the id or name equal to the text; full text over the weighted
- * document (stemmed words in id, name, tags, author, description); trigram word similarity on id
- * and name (typos: "upscalr" finds "upscale"); comfy node class names of the latest version by
+ * document (stemmed words in id, name, tags, author, description); the last word as the start of
+ * a word of the id or name, as typed so far (prefixQuery: "upsc" finds "upscale"), unless the full
+ * text filled its cap; trigram word similarity on id and name (typos: "upscalr" finds "upscale")
+ * when those two found fewer than TYPOS_BELOW; comfy node class names of the latest version by
  * prefix (as pasted from a workflow, also typed with spaces) and, with `typos`, the nodes whose
  * class name the text misspells (found beforehand as the suggestions find them); and the nodes
  * of a publisher named exactly so (few publishers: their table is scanned, the nodes come by
@@ -462,6 +492,7 @@ function textBranches(text: string, typos: ClassTypo[]): Branch[] {
   const lowered = text.toLowerCase()
   const squashed = squash(lowered)
   const tsQuery = sql`websearch_to_tsquery(${SEARCH_TS_CONFIG}::regconfig, ${text})`
+  const prefix = prefixQuery(text)
   const className = sql`lower(${comfyNodes.comfyNodeName})`
   const classPrefixes = [...new Set([lowered, squashed])].filter((prefix) => prefix !== '')
   const classBoost = sql`case when ${className} in (${sql.join(
@@ -484,10 +515,17 @@ function textBranches(text: string, typos: ClassTypo[]): Branch[] {
     },
     {
       from: sql`${nodes}`,
+      where: prefix ? sql`${nodes.searchVector} @@ ${prefix}` : sql`false`,
+      boost: zero,
+      capped: true,
+      after: { branches: [1], fewerThan: 'cap' },
+    },
+    {
+      from: sql`${nodes}`,
       where: sql`${lowered} <% ${idAndName}`,
       boost: zero,
       capped: true,
-      typosOnly: true,
+      after: { branches: [1, 2], fewerThan: TYPOS_BELOW },
     },
     {
       // At most CLASS_ROWS_READ class names, in index order, before the nodes' filters: a broad
@@ -547,6 +585,7 @@ function relevanceOf(text: string, boost: SQL): SQL {
   const lowered = text.toLowerCase()
   const tsQuery = sql`websearch_to_tsquery(${SEARCH_TS_CONFIG}::regconfig, ${text})`
   const vector = nodes.searchVector
+  const prefix = prefixQuery(text)
   const similarity = sql`word_similarity(${lowered}, ${idAndName})`
   // Cheapest first: a hit with the text in its id or name (for a broad word, most hits) needs
   // no look at its full-text document.
@@ -554,6 +593,7 @@ function relevanceOf(text: string, boost: SQL): SQL {
       when lower(${nodes.id}) = ${lowered} or lower(${nodes.name}) = ${lowered} then ${points(MATCH.exact)}
       when strpos(${idAndName}, ${lowered}) > 0 then greatest(${points(MATCH.phraseInName)}, ${boost})
       else greatest(${boost}, case
+        ${prefix ? sql`when not ${vector} @@ ${tsQuery} and ${vector} @@ ${prefix} then ${points(MATCH.wordStartsInName)}` : sql``}
         when not ${vector} @@ ${tsQuery}
           then ${points(MATCH.similarName)} * power(greatest(${similarity} - 0.5, 0) / 0.5, 2)
         when not ts_filter(${vector}, '{a,b}') @@ ${tsQuery}
@@ -586,6 +626,16 @@ async function estimatedRows(db: Db, query: SQL): Promise<number> {
   return Math.round(plan[0]?.Plan?.['Plan Rows'] ?? 0)
 }
 
+/** The condition of a branch read only when others found few (Branch.after), in rankedIds. */
+function readWhenFew(after: Branch['after'], cap: number): SQL {
+  if (!after) return sql``
+  const found = sql.join(
+    after.branches.map((j) => sql`(select count(*) from b${sql.raw(String(j))})`),
+    sql` + `,
+  )
+  return sql`and ${found} < ${after.fewerThan === 'cap' ? cap : after.fewerThan}`
+}
+
 /**
  * `limit` ids of the nodes the words match from `offset` on, ranked (see relevanceOf, or the
  * sort), and how many match. Each branch of textBranches reads its nodes in the order of the
@@ -614,7 +664,7 @@ async function rankedIds(
       sql`b${sql.raw(String(i))} as (select ${nodes.id} as id, ${branch.boost} as boost,
           ${points(i)} as branch
         from ${branch.from} where ${branch.where} and ${where}
-          ${branch.typosOnly ? sql`and (select count(*) from b1) < ${cap}` : sql``}
+          ${readWhenFew(branch.after, cap)}
         order by ${sql.join((sort === 'relevance' && branch.relevanceOrder) || SORT_ORDER[sort], sql`, `)}
         ${branch.capped ? sql`limit ${cap}` : sql``})`,
   )

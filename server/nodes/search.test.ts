@@ -1,5 +1,7 @@
+import { inArray } from 'drizzle-orm'
 import type { Schemas } from '../http/operations'
-import { isPublic, nodeFacts, type NodeFacts } from '../test/data'
+import { nodes } from '../db/schema'
+import { insertNodeWithVersions, isPublic, nodeFacts, type NodeFacts } from '../test/data'
 import { BACKENDS, createTestApp, get, query, type QueryValue, type TestApp } from '../test/harness'
 
 type NodeListResponse = Schemas['NodeListResponse']
@@ -72,6 +74,56 @@ describe.each(BACKENDS)('GET /nodes/search on %s', (backend) => {
     const middle = Math.floor(full.length / 2)
     const typo = full.slice(0, middle) + full.slice(middle + 1)
     expect(ids(await search({ search: typo }))).toContain(node.id)
+  })
+
+  /** The words of a node's id and name, in lower case. */
+  const wordsOf = (node: NodeFacts) =>
+    `${node.id} ${node.name}`
+      .toLowerCase()
+      .split(/[^a-z0-9]+/)
+      .filter((word) => word !== '')
+  const longWords = (node: NodeFacts) =>
+    node.name.split(' ').filter((word) => /^[A-Za-z]{7,}$/.test(word) && word !== 'ComfyUI')
+
+  it('finds nodes by a word started, and looks for typos only when the words find few', async () => {
+    // 24 nodes with a word of their own, and one spelt like it with a letter missing.
+    const publisherId = publicFacts[0]?.publisherId ?? ''
+    const spelt = Array.from({ length: 24 }, (_, i) => `quillwort-${i}`)
+    const misspelt = 'quilwort-max'
+    try {
+      for (const id of [...spelt, misspelt]) {
+        const name = id.replace('quillwort', 'Quillwort').replace('quilwort', 'Quilwort')
+        await insertNodeWithVersions(h.db, { id, publisherId, name }, [
+          { version: '1.0.0', status: 'NodeVersionStatusActive' },
+        ])
+      }
+      // The start of the word finds every node with it (the full text knows whole words only).
+      const started = ids(await search({ search: 'QUILL' }))
+      expect(started).toEqual(expect.arrayContaining(spelt))
+      // 24 nodes with the words as typed: the misspelt one is not looked for.
+      expect(started).not.toContain(misspelt)
+      expect(ids(await search({ search: 'quillwort' }))).not.toContain(misspelt)
+      // Few with the words as typed: similar names come after them.
+      const few = ids(await search({ search: 'quillwort 3' }))
+      expect(few[0]).toBe('quillwort-3')
+      expect(few).toContain(misspelt)
+    } finally {
+      await h.db.delete(nodes).where(inArray(nodes.id, [...spelt, misspelt]))
+    }
+  })
+
+  it('finds a node by two words of its name in another order, the last unfinished', async () => {
+    const node = publicFacts.find((candidate) => longWords(candidate).length >= 2)
+    if (!node) throw new Error('no node name with two words of 7+ letters')
+    const [first, second] = longWords(node)
+    const text = `${second} ${first.slice(0, 5)}`.toLowerCase()
+    const found = ids(await search({ search: text }))
+    expect(found).toContain(node.id)
+    // Only nodes with both words rank above it.
+    for (const id of found.slice(0, found.indexOf(node.id))) {
+      const words = wordsOf(publicFacts.find((fact) => fact.id === id) ?? node)
+      expect(words).toContain(second.toLowerCase())
+    }
   })
 
   it('searches description words (full text, stemmed)', async () => {
