@@ -92,6 +92,11 @@ async function postgresBackend(nodes: number): Promise<Backend | null> {
     .rowCount
   if (exists && FRESH) await admin.query(`drop database ${name} with (force)`)
   if (!exists || FRESH) await admin.query(`create database ${name}`)
+  // What PostgreSQL keeps in its own memory: with less than the searched tables and indexes, a
+  // never-seen search reads pages from the system's cache or the disk (docs/ARCHITECTURE.md
+  // "Never-seen searches").
+  const buffers = (await admin.query<{ shared_buffers: string }>('show shared_buffers')).rows[0]
+  console.log(`PostgreSQL shared_buffers: ${buffers?.shared_buffers ?? '?'}`)
   await admin.end()
   const url = new URL(SERVER_URL)
   url.pathname = `/${name}`
