@@ -462,9 +462,9 @@ interface Branch {
   relevanceOrder?: SQL[]
   /**
    * Read only when these branches (by number) found fewer than `fewerThan` together: the prefix
-   * branch when the full text did not fill the cap; the typo branch when both found less than
-   * a page, the words being spelt right (it would score thousands of trigram candidates for
-   * hits that rank below theirs: similarName).
+   * branch when the full text did not fill the cap; the typo branch when both found fewer than
+   * TYPOS_BELOW, the words being spelt wrong (else it would score thousands of trigram
+   * candidates for hits that rank below theirs: similarName).
    */
   after?: { branches: number[]; fewerThan: 'cap' | number }
 }

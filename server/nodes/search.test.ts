@@ -120,9 +120,11 @@ describe.each(BACKENDS)('GET /nodes/search on %s', (backend) => {
     const found = ids(await search({ search: text }))
     expect(found).toContain(node.id)
     // Only nodes with both words rank above it.
+    const start = first.slice(0, 5).toLowerCase()
     for (const id of found.slice(0, found.indexOf(node.id))) {
       const words = wordsOf(publicFacts.find((fact) => fact.id === id) ?? node)
       expect(words).toContain(second.toLowerCase())
+      expect(words.some((word) => word.startsWith(start))).toBe(true)
     }
   })
 
