@@ -5,7 +5,7 @@ import type { SelectedFields } from 'drizzle-orm/pg-core'
 import type { Db } from '../db/client'
 import { escapeLike } from '../db/like'
 import type { QueryOf } from '../http/operations'
-import { nodeOrderBy } from '../db/ordering'
+import { nodeOrderBy, type NodeSort as NodeOrdering } from '../db/ordering'
 import {
   comfyNodes,
   nodeColumns,
@@ -89,15 +89,18 @@ function filterConditions(filters: NodeFilters): SQL[] {
   return conditions
 }
 
-/** The API's sort names, each mapped to an index-backed ordering. */
-const SORT_ORDER: Record<NodeSort, SQL[]> = {
-  downloads: nodeOrderBy.downloads,
-  stars: nodeOrderBy.github_stars,
-  recent: nodeOrderBy.updated,
-  newest: nodeOrderBy.created_at,
-  name: nodeOrderBy.name,
-  relevance: nodeOrderBy.downloads,
+/** The API's sort names, each mapped to an index-backed ordering of nodeOrderBy. */
+const SORT_ORDERING: Record<NodeSort, NodeOrdering> = {
+  downloads: 'downloads',
+  stars: 'github_stars',
+  recent: 'updated',
+  newest: 'created_at',
+  name: 'name',
+  relevance: 'downloads',
 }
+const SORT_ORDER = Object.fromEntries(
+  Object.entries(SORT_ORDERING).map(([sort, ordering]) => [sort, nodeOrderBy[ordering]]),
+) as Record<NodeSort, SQL[]>
 
 /** A comfy node class name matches the (lower-cased) term, or its LIKE pattern (typo-tolerant). */
 const classNameMatches = (lowered: SQL, pattern: SQL) =>
@@ -234,15 +237,16 @@ async function pageOfNodeIds(
   where: SQL | undefined,
   order: (SQL | typeof nodes.id)[],
   paging: Paging,
-  /** The public listing by downloads: a deep page starts at a mark (list-marks.ts). */
-  marked = false,
+  /** A whole public listing in this ordering: a deep page starts at a mark (list-marks.ts). */
+  marked?: NodeOrdering,
 ) {
   const offset = (paging.page - 1) * paging.limit
   const [page, total] = await Promise.all([
     (async () =>
-      (marked ? await markedPage(db, publiclyVisible(), offset, paging.limit) : undefined)?.map(
-        (id) => ({ id }),
-      ) ??
+      (marked
+        ? await markedPage(db, publiclyVisible(), marked, offset, paging.limit)
+        : undefined
+      )?.map((id) => ({ id })) ??
       db
         .select({ id: nodes.id })
         .from(nodes)
@@ -313,8 +317,10 @@ export async function listNodes(
       where,
       SORT_ORDER[sort],
       paging,
-      // The whole public listing by downloads (ComfyUI-Manager's): deep pages start at a mark.
-      sort === 'downloads' && shared && Object.values(shared).every((part) => !part?.length),
+      // A whole public listing (ComfyUI-Manager's, by downloads): deep pages start at a mark.
+      shared && Object.values(shared).every((part) => !part?.length)
+        ? SORT_ORDERING[sort]
+        : undefined,
     )
     return { rows: (await loadNodesSeen(db, ids, undefined, caches?.rows)).value, total }
   }
