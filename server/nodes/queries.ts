@@ -536,8 +536,10 @@ function textBranches(text: string, typos: ClassTypo[]): Branch[] {
     {
       // At most CLASS_ROWS_READ class names, in index order, before the nodes' filters: a broad
       // start ("preview", thousands of classes) with a filter few nodes pass would otherwise
-      // walk every class of that start looking for the cap.
-      from: sql`(select * from ${comfyNodes} where ${sql.join(
+      // walk every class of that start looking for the cap. The lower-cased name is a column of
+      // its own so that the planner knows the rows come in its order: it stops at the cap
+      // instead of sorting every class read ("workflow": 338 classes read, not 1,000).
+      from: sql`(select *, ${className} as class_name from ${comfyNodes} where ${sql.join(
         classPrefixes.map((prefix) => sql`${className} like ${`${escapeLike(prefix)}%`}`),
         sql` or `,
       )} order by ${className} using ~<~ limit ${CLASS_ROWS_READ}) as ${comfyNodes}
@@ -547,7 +549,7 @@ function textBranches(text: string, typos: ClassTypo[]): Branch[] {
       capped: true,
       // In the class names' index order: exact names first, then the shortest starts; a broad
       // start ("upscale") would otherwise look up the classes of every popular node.
-      relevanceOrder: [sql`${className} using ~<~`],
+      relevanceOrder: [sql`${comfyNodes}.class_name using ~<~`],
     },
     {
       from: sql`${nodes}`,
