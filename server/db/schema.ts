@@ -216,6 +216,9 @@ export const nodes = pgTable(
     index('nodes_public_downloads_idx')
       .on(t.downloads.desc().nullsFirst(), t.id, t.publisherId)
       .where(sql`${t.status} = 'NodeStatusActive'`),
+    // Also nodes_public_downloads_search_idx, the same order with the search vector included
+    // (search's branches read from the index alone): migration 0026, as drizzle cannot declare
+    // INCLUDE columns.
 
     index('nodes_github_stars_idx').on(t.githubStars.desc().nullsFirst(), t.id),
     index('nodes_created_at_idx').on(t.createdAt.desc().nullsFirst(), t.id),
