@@ -8,15 +8,29 @@ import { nodes, nodeVersions } from './schema'
 export const NODE_SORTS = ['downloads', 'github_stars', 'created_at', 'updated', 'name'] as const
 export type NodeSort = (typeof NODE_SORTS)[number]
 
-/** Node orderings, each backed by an index; ties are broken by id. */
-export const nodeOrderBy: Record<NodeSort, SQL[]> = {
-  downloads: [desc(nodes.downloads), asc(nodes.id)],
-  github_stars: [desc(nodes.githubStars), asc(nodes.id)],
-  created_at: [desc(nodes.createdAt), asc(nodes.id)],
+/**
+ * What each node ordering sorts by before the id (ties), in which direction, and whether the key
+ * may be null (such nodes come last). List marks seek by it (server/nodes/list-marks.ts).
+ */
+export const nodeOrderKeys: Record<NodeSort, { key: SQL; descending: boolean; nullable?: true }> = {
+  downloads: { key: sql`${nodes.downloads}`, descending: true },
+  github_stars: { key: sql`${nodes.githubStars}`, descending: true },
+  created_at: { key: sql`${nodes.createdAt}`, descending: true },
   /** Recently updated = newest latest (Active) version first; nodes without one last. */
-  updated: [sql`${nodes.latestVersionCreatedAt} desc nulls last`, asc(nodes.id)],
-  name: [sql`lower(${nodes.name})`, asc(nodes.id)],
+  updated: { key: sql`${nodes.latestVersionCreatedAt}`, descending: true, nullable: true },
+  name: { key: sql`lower(${nodes.name})`, descending: false },
 }
+
+/** Node orderings, each backed by an index; ties are broken by id. */
+export const nodeOrderBy = Object.fromEntries(
+  Object.entries(nodeOrderKeys).map(([ordering, { key, descending, nullable }]) => [
+    ordering,
+    [
+      sql`${key}${sql.raw(descending ? ' desc' : '')}${sql.raw(nullable ? ' nulls last' : '')}`,
+      asc(nodes.id),
+    ],
+  ]),
+) as Record<NodeSort, SQL[]>
 
 /**
  * Versions newest first by semver, the order of server/db/semver.ts compareParsed(): numbers as

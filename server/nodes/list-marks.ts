@@ -9,24 +9,12 @@
 // pages meanwhile use the OFFSET. See docs/ARCHITECTURE.md, "Cached orderings".
 import { sql, type SQL } from 'drizzle-orm'
 import type { Db } from '../db/client'
-import { nodeOrderBy, type NodeSort as NodeOrdering } from '../db/ordering'
+import { nodeOrderBy, nodeOrderKeys, type NodeSort as NodeOrdering } from '../db/ordering'
 import { nodeListMarks, nodes, publishers } from '../db/schema'
 import { currentGeneration } from './ordering-cache'
 
 /** How far apart marks are, and how long marks by downloads are used (tests change them). */
 export const LIST_MARKS = { every: 250, maxAgeS: 60 }
-
-/**
- * The key each ordering of nodeOrderBy sorts by before the id (ties), its direction, and whether
- * it may be null (the order by latest version: nodes without one come last).
- */
-const ORDER_KEYS: Record<NodeOrdering, { key: SQL; descending: boolean; nullable?: boolean }> = {
-  downloads: { key: sql`${nodes.downloads}`, descending: true },
-  github_stars: { key: sql`${nodes.githubStars}`, descending: true },
-  created_at: { key: sql`${nodes.createdAt}`, descending: true },
-  updated: { key: sql`${nodes.latestVersionCreatedAt}`, descending: true, nullable: true },
-  name: { key: sql`lower(${nodes.name})`, descending: false },
-}
 
 /** Marks being made, per database and ordering: one at a time in a process. */
 const making = new WeakMap<Db, Map<NodeOrdering, Promise<void>>>()
@@ -46,7 +34,7 @@ const visible = sql`${nodes.status} = 'NodeStatusActive' and ${nodes.publisherId
  * ones) follow a mark without one, by id.
  */
 function fromMark(ordering: NodeOrdering): { keyed: SQL; keyless?: SQL } {
-  const { key, descending, nullable } = ORDER_KEYS[ordering]
+  const { key, descending, nullable } = nodeOrderKeys[ordering]
   const after = descending ? sql`<` : sql`>`
   const keyed = sql`${key} ${after}= (select key from mark)
     and (${key} ${after} (select key from mark) or ${nodes.id} >= (select id from mark))`
@@ -73,7 +61,7 @@ export async function markedPage(
   limit: number,
 ): Promise<string[] | undefined> {
   if (offset < LIST_MARKS.every) return undefined
-  const { key } = ORDER_KEYS[ordering]
+  const { key } = nodeOrderKeys[ordering]
   const { keyed, keyless } = fromMark(ordering)
   const fresh =
     ordering === 'downloads'
