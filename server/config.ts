@@ -70,8 +70,9 @@ export interface ServerConfig {
    */
   orderingCacheMs: number
   /**
-   * NODE_ROW_CACHE: how many nodes' rows listings and searches keep in memory, each checked
-   * against the database at every read (0: none; see server/nodes/row-cache.ts).
+   * NODE_ROW_CACHE: how many nodes' rows listings and searches keep in memory, read ahead by a
+   * process that starts serving, and read again once the database logs a change to them (0:
+   * none; see server/nodes/row-cache.ts).
    */
   nodeRowCache: number
   /**

@@ -472,11 +472,11 @@ async function measure(backend: Backend, sample: Sample) {
       `${backend.name.padEnd(8)} ${String(backend.nodes).padStart(6)}  whole catalogue as ComfyUI-Manager reads it (limit ${MANAGER_PAGE}, pages in order): ${sync.pages} pages, ${sync.nodes} distinct nodes of ${sync.total}, ${sync.seconds.toFixed(1)} s, slowest page ${sync.slowestPage} at ${sync.slowestMs.toFixed(1)} ms`,
     )
     pageIds = sync.pageIds
-    // The same walk again: every row kept, each page one read of its rows' stamps.
+    // The same walk again: every row kept, each page one read of the change log (shared).
     const warm = await catalogueSync(base)
     results.catalogueSyncWarm = { ...warm, pageIds: undefined }
     console.log(
-      `${backend.name.padEnd(8)} ${String(backend.nodes).padStart(6)}  the same walk again (every row kept: one read of the rows' stamps a page): ${warm.seconds.toFixed(1)} s`,
+      `${backend.name.padEnd(8)} ${String(backend.nodes).padStart(6)}  the same walk again (every row kept: one read of the change log a page): ${warm.seconds.toFixed(1)} s`,
     )
     // Warm: each search ranking asked once, as visitors had before.
     for (const url of new Set(search.map((u) => u.replace(/&page=\d+/, '&page=1')))) {

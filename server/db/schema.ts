@@ -494,6 +494,35 @@ export const catalogueGeneration = pgTable(
 )
 
 /**
+ * Which node rows changed, in which transaction: one row per inserted, updated or deleted row of
+ * `nodes` and `node_versions` (its node) and `publishers` (its publisher), written by triggers
+ * (migration 0027), whichever process made the change. An API process keeps node rows in memory
+ * (server/nodes/row-cache.ts) and, before answering a page from them, reads what changed since its
+ * last read (server/nodes/row-changes.ts). `xid` is the writing transaction's id, comparable
+ * with a snapshot's horizon (`pg_snapshot_xmin`). Pruned by maintenance.
+ */
+export const nodeRowChanges = pgTable(
+  'node_row_changes',
+  {
+    xid: bigint('xid', { mode: 'number' })
+      .notNull()
+      .default(sql`(pg_current_xact_id()::text)::bigint`),
+    nodeId: text('node_id'),
+    publisherId: text('publisher_id'),
+  },
+  (t) => [index('node_row_changes_xid_idx').on(t.xid)],
+)
+
+/**
+ * Snapshot horizons recorded by maintenance, with when: the log of node row changes is pruned up
+ * to one recorded long enough ago that no API process still reads from before it.
+ */
+export const nodeRowChangeHorizons = pgTable('node_row_change_horizons', {
+  at: timestamp('at', { withTimezone: true }).primaryKey().defaultNow(),
+  horizon: bigint('horizon', { mode: 'number' }).notNull(),
+})
+
+/**
  * Pending invitations to join a publisher, by email (accepted by the user who signs in with that
  * address, verified). One per publisher and address; accepted or declined ones are deleted.
  */

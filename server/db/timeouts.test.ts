@@ -62,7 +62,8 @@ onPostgres('with nodes locked by another session (PostgreSQL)', () => {
     await locker.query('begin')
     await locker.query('lock table nodes in access exclusive mode')
     try {
-      const read = await get(h.app, '/nodes')
+      // A listing not read before (the first one's rows are kept, unchanged: not read again).
+      const read = await get(h.app, '/nodes?sort=newest')
       expect(expectErrorBody(read, 503).message).toMatch(/busy/)
       expect(read.response.headers['retry-after']).toBe('2')
       const write = await send(h.app, 'POST', '/publishers/comfy-demo/nodes', {
@@ -72,9 +73,9 @@ onPostgres('with nodes locked by another session (PostgreSQL)', () => {
       expect([403, 503]).toContain(write.status)
 
       // Every pooled connection waits on the lock: /health still answers, after about a second.
-      // Four different addresses: identical anonymous reads would share one query (public-cache.ts);
-      // each a first page, so each reads node rows (an empty page reads none).
-      const stalled = Array.from({ length: 4 }, (_, i) => get(h.app, `/nodes?limit=${i + 1}`))
+      // Four different listings, none read before, so each reads the nodes table (identical
+      // anonymous reads would share one query: public-cache.ts).
+      const stalled = Array.from({ length: 4 }, (_, i) => get(h.app, `/nodes?tags=locked-${i}`))
       await waitUntilSessionsWaitOnLocks(4)
       const health = await get<HealthResponse>(h.app, '/health')
       expect(health.status).toBe(503)

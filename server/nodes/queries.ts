@@ -29,6 +29,7 @@ import {
 } from './ordering-cache'
 import { markedPage } from './list-marks'
 import type { NodeRowCache } from './row-cache'
+import { snapshotHorizon, type RowChangeLog } from './row-changes'
 import { classTypos, type ClassTypo } from './suggest'
 
 /** The sort names of the contract (`sort` of searchNodes, a superset of listAllNodes'). */
@@ -147,6 +148,7 @@ function prepareRead<T extends SelectedFields>(
       stamp: rowStamp,
       comfyNodesMatched: matched,
       generation: currentGeneration,
+      horizon: snapshotHorizon,
     })
     .from(nodes)
     .leftJoin(nodeVersions, eq(nodeVersions.id, nodes.latestVersionId))
@@ -168,20 +170,29 @@ function readsOf(db: Db) {
   return reads
 }
 
+/** The reuse of node rows between requests: kept rows, and the log of what changed since. */
+export interface RowReuse {
+  rows: NodeRowCache
+  /** Absent: kept rows are checked by their stamps only (every page reads them). */
+  changes?: RowChangeLog
+}
+
 /**
  * Loads nodes with their latest version and publisher, in the order of `ids`; with `comfyTerm`,
  * also how many classes of each one's latest version match it; and the catalogue generation
- * these rows belong to (ordering-cache.ts `answer`). One query. With a row cache holding some of
- * them, the query reads only the rows' stamps, and a second one the rows that are not kept as
- * they are now (row-cache.ts).
+ * these rows belong to (ordering-cache.ts `answer`). One query without kept rows. With kept rows
+ * and the change log, a listing's page reads what changed since the last read of the log, then
+ * only the rows that changed or were not kept; a search's page reads the rows' stamps and then
+ * the rows that are not kept as they are now (row-cache.ts).
  */
 async function loadNodesSeen(
   db: Db,
   ids: string[],
   comfyTerm?: string,
-  cache?: NodeRowCache,
+  reuse?: RowReuse,
 ): Promise<Seen<NodeWithRelations[]>> {
   if (ids.length === 0) return { value: [], generation: await catalogueGenerationOf(db) }
+  const cache = reuse?.rows
   const reads = readsOf(db)
   const matching = comfyTerm ? comfyMatchValues(comfyTerm) : undefined
   const readStamps = (which: string[]) =>
@@ -193,11 +204,38 @@ async function loadNodesSeen(
       ? reads.wholeMatching.execute({ ids: which, ...matching })
       : reads.whole.execute({ ids: which })
   const found = new Map<string, NodeWithRelations>()
-  const keep = (rows: Awaited<ReturnType<typeof readWhole>>) => {
-    for (const { stamp, comfyNodesMatched: _matched, generation: _generation, ...row } of rows) {
-      cache?.set(row.node.id, stamp, row)
+  const readKept = async (which: string[]) => {
+    const sentAt = Date.now()
+    const rows = await readWhole(which)
+    for (const { stamp, comfyNodesMatched: _matched, generation: _g, horizon, ...row } of rows) {
+      cache?.set(row.node.id, stamp, row, {
+        publisherId: row.publisher.id,
+        horizon: BigInt(horizon),
+        sentAt,
+      })
       found.set(row.node.id, row)
     }
+    return rows
+  }
+
+  const inOrder = (matches?: Map<string, unknown>) =>
+    ids.flatMap((id) => {
+      const row = found.get(id)
+      if (!row) return []
+      return [matches ? { ...row, comfyNodesMatched: Number(matches.get(id) ?? 0) } : row]
+    })
+
+  if (!matching && cache?.enabled && reuse?.changes) {
+    const changes = await reuse.changes.read()
+    const missing = ids.filter((id) => {
+      const kept = cache.trusted(id)
+      if (kept) found.set(id, kept)
+      return !kept
+    })
+    const rows = missing.length > 0 ? await readKept(missing) : []
+    // The catalogue generation as of the last statement (the rows read, if any).
+    const generation = rows[0] ? Number(rows[0].generation) : changes.generation
+    return { value: inOrder(), generation }
   }
 
   let heads
@@ -208,23 +246,17 @@ async function loadNodesSeen(
       if (kept) found.set(head.id, kept)
       return kept ? [] : [head.id]
     })
-    if (missing.length > 0) keep(await readWhole(missing))
+    if (missing.length > 0) await readKept(missing)
   } else {
     // None kept: every row is a miss (read whole).
     if (cache?.enabled) cache.stats.misses += ids.length
-    const rows = await readWhole(ids)
-    keep(rows)
+    const rows = await readKept(ids)
     heads = rows.map((row) => ({ ...row, id: row.node.id }))
   }
 
   const matches = new Map(heads.map((head) => [head.id, head.comfyNodesMatched]))
-  const value = ids.flatMap((id) => {
-    const row = found.get(id)
-    if (!row) return []
-    return [comfyTerm ? { ...row, comfyNodesMatched: Number(matches.get(id) ?? 0) } : row]
-  })
   const generation = heads[0] ? Number(heads[0].generation) : await catalogueGenerationOf(db)
-  return { value, generation }
+  return { value: inOrder(comfyTerm ? matches : undefined), generation }
 }
 
 async function loadNodes(db: Db, ids: string[], comfyTerm?: string) {
@@ -266,9 +298,8 @@ async function pageOfNodeIds(
 }
 
 /** What listings and searches reuse between requests: one of each per API process (app.ts). */
-export interface NodeReadCaches {
+export interface NodeReadCaches extends RowReuse {
   orderings: OrderingCache
-  rows: NodeRowCache
 }
 
 export interface NodePage {
@@ -322,7 +353,7 @@ export async function listNodes(
         ? SORT_ORDERING[sort]
         : undefined,
     )
-    return { rows: (await loadNodesSeen(db, ids, undefined, caches?.rows)).value, total }
+    return { rows: (await loadNodesSeen(db, ids, undefined, caches)).value, total }
   }
   if (caches && shared) {
     return caches.orderings.answer(
@@ -340,7 +371,7 @@ export async function listNodes(
           db,
           pageOf(ids, paging),
           undefined,
-          caches.rows,
+          caches,
         )
         return { value: { rows, total }, generation }
       },
@@ -349,6 +380,31 @@ export async function listNodes(
     )
   }
   return direct()
+}
+
+/** Rows one statement reads when a freshly started process reads the catalogue ahead. */
+const PRELOAD_ROWS = 500
+
+/**
+ * Reads the public listing by downloads (the order ComfyUI-Manager reads every page in) into the
+ * row cache, PRELOAD_ROWS rows a statement, up to the cache's size, through listNodes (so its
+ * ordering is computed too). Started when a process begins to listen: a whole-catalogue read from
+ * a freshly started process then finds most pages' rows kept instead of reading each page's
+ * thirty. Requests meanwhile are answered as usual. Returns how many rows it read.
+ */
+export async function preloadListing(
+  db: Db,
+  caches: NodeReadCaches,
+  stopped: () => boolean,
+): Promise<number> {
+  const limit = Math.min(PRELOAD_ROWS, caches.rows.maxRows)
+  let read = 0
+  for (let page = 1; page <= Math.floor(caches.rows.maxRows / limit) && !stopped(); page++) {
+    const { rows } = await listNodes(db, {}, 'downloads', { page, limit }, caches)
+    read += rows.length
+    if (rows.length < limit) break
+  }
+  return read
 }
 
 export interface SearchQuery {
@@ -757,7 +813,7 @@ export async function searchNodes(
         orderingKey({ search: text, sort, ...shared }),
         () => rankedIds(db, text, where, sort, SEARCH_ORDERING_IDS, 0),
         async ({ ids: ranked, total: matching }) => {
-          const seen = await loadNodesSeen(db, pageOf(ranked, paging), matchTerm, caches.rows)
+          const seen = await loadNodesSeen(db, pageOf(ranked, paging), matchTerm, caches)
           return { value: { rows: seen.value, total: matching }, generation: seen.generation }
         },
         ageFactorOf(sort),
@@ -770,7 +826,7 @@ export async function searchNodes(
     ;({ ids, total } = await pageOfNodeIds(db, where, SORT_ORDER[sort], paging))
   }
   // How many classes match: shown where the name does not say why a node was found.
-  const { value: rows } = await loadNodesSeen(db, ids, comfyTerm || text, caches?.rows)
+  const { value: rows } = await loadNodesSeen(db, ids, comfyTerm || text, caches)
   return { rows, total }
 }
 

@@ -1,13 +1,26 @@
 // Node rows kept between requests: reused while their three rows (node, latest version,
 // publisher) are unchanged, read again as soon as any of them changed, whoever changed it.
 import { eq, inArray } from 'drizzle-orm'
-import { nodes, nodeVersions, publishers } from '../db/schema'
+import { nodeRowChanges, nodes, nodeVersions, publishers } from '../db/schema'
 import type { Schemas } from '../http/operations'
 import type { NodeWithRelations } from '../http/serialize'
 import { BACKENDS, createTestApp, get, type TestApp } from '../test/harness'
 import { OrderingCache } from './ordering-cache'
-import { countDownloads, listNodes, searchNodes, type NodeReadCaches } from './queries'
+import {
+  countDownloads,
+  listNodes,
+  preloadListing,
+  searchNodes,
+  type NodeReadCaches,
+} from './queries'
 import { NodeRowCache } from './row-cache'
+import {
+  pruneRowChanges,
+  RowChangeLog,
+  TRUST_LAPSES_MS,
+  type RowChange,
+  type RowChangesRead,
+} from './row-changes'
 
 type NodeListResponse = Schemas['NodeListResponse']
 
@@ -39,6 +52,76 @@ describe('NodeRowCache', () => {
   })
 })
 
+describe('NodeRowCache trusting rows between changes', () => {
+  const now = 1_000_000
+  const readAt = (horizon: bigint, publisherId = 'pub', sentAt = now) => ({
+    publisherId,
+    horizon,
+    sentAt,
+  })
+  const logged = (changes: RowChange[], horizon = 100n): RowChangesRead => ({
+    changes,
+    generation: 1,
+    horizon,
+  })
+  const started = () => {
+    const cache = new NodeRowCache<string>(10)
+    cache.applyChanges(logged([], 5n), true, now)
+    return cache
+  }
+
+  it('trusts a row until a change it may miss is logged for its node or its publisher', () => {
+    const cache = started()
+    cache.set('a', 's', 'row a', readAt(20n), now)
+    cache.set('b', 's', 'row b', readAt(20n, 'other'), now)
+    cache.set('c', 's', 'row c', readAt(20n), now)
+    expect(cache.trusted('a')).toBe('row a')
+    // Below the horizon the row was read at: the row has it already.
+    cache.applyChanges(logged([{ kind: 'node', id: 'a', xid: 19n }]), false, now)
+    expect(cache.trusted('a')).toBe('row a')
+    cache.applyChanges(logged([{ kind: 'node', id: 'a', xid: 20n }]), false, now)
+    expect(cache.trusted('a')).toBeUndefined()
+    cache.applyChanges(logged([{ kind: 'publisher', id: 'pub', xid: 25n }]), false, now)
+    expect(cache.trusted('c')).toBeUndefined()
+    expect(cache.trusted('b')).toBe('row b')
+    // Still kept, for searches comparing stamps.
+    expect(cache.get('a', 's')).toBe('row a')
+  })
+
+  it('does not trust a row read before a change applied while the read was in flight', () => {
+    const cache = started()
+    cache.applyChanges(logged([{ kind: 'node', id: 'a', xid: 30n }]), false, now)
+    cache.applyChanges(logged([{ kind: 'publisher', id: 'pub', xid: 40n }]), false, now)
+    cache.set('a', 's', 'row a', readAt(30n, 'other'), now)
+    cache.set('b', 's', 'row b', readAt(35n), now)
+    cache.set('c', 's', 'row c', readAt(41n), now)
+    expect([cache.trusted('a'), cache.trusted('b'), cache.trusted('c')]).toEqual([
+      undefined,
+      undefined,
+      'row c',
+    ])
+    // Read after the change (a higher horizon): trusted.
+    cache.set('a', 's', 'row a', readAt(31n, 'other'), now)
+    expect(cache.trusted('a')).toBe('row a')
+  })
+
+  it('trusts nothing after the log went unread, nor rows read before, nor slow reads', () => {
+    const cache = started()
+    cache.set('a', 's', 'row a', readAt(20n), now)
+    cache.applyChanges(logged([], 50n), true, now)
+    expect(cache.trusted('a')).toBeUndefined()
+    cache.set('a', 's', 'row a', readAt(49n), now)
+    expect(cache.trusted('a')).toBeUndefined()
+    cache.set('a', 's', 'row a', readAt(50n), now)
+    expect(cache.trusted('a')).toBe('row a')
+    cache.set('b', 's', 'row b', readAt(60n, 'pub', now - 31_000), now)
+    expect(cache.trusted('b')).toBeUndefined()
+    // A row kept without how it was read (none given) is never trusted.
+    cache.set('c', 's', 'row c', undefined, now)
+    expect(cache.trusted('c')).toBeUndefined()
+  })
+})
+
 describe.each(BACKENDS)('node rows kept between reads on %s', (backend) => {
   let h: TestApp
 
@@ -50,61 +133,85 @@ describe.each(BACKENDS)('node rows kept between reads on %s', (backend) => {
     await h?.close()
   })
 
-  const cachesOf = (db: TestApp['db']): NodeReadCaches => ({
-    orderings: new OrderingCache(db, 60_000),
-    rows: new NodeRowCache(1_000),
-  })
+  const cachesOf = (db: TestApp['db'], withLog = true): NodeReadCaches => {
+    const rows = new NodeRowCache(1_000)
+    return {
+      orderings: new OrderingCache(db, 60_000),
+      rows,
+      changes: withLog
+        ? new RowChangeLog(db, (read, lapsed) => rows.applyChanges(read, lapsed))
+        : undefined,
+    }
+  }
 
-  it('reuses unchanged rows and reads again each one whose node, version or publisher changed', async () => {
-    const caches = cachesOf(h.db)
-    const page = () => listNodes(h.db, {}, 'name', { page: 1, limit: 30 }, caches)
-    const first = await page()
-    expect(first.rows.length).toBeGreaterThan(5)
-    expect(caches.rows.size).toBe(first.rows.length)
-    const again = await page()
-    again.rows.forEach((row, i) => expect(row).toBe(first.rows[i]))
+  it.each([
+    ['the change log', true],
+    ['their stamps', false],
+  ])(
+    'reuses unchanged rows and reads again each one whose node, version or publisher changed (by %s)',
+    async (_, withLog) => {
+      const caches = cachesOf(h.db, withLog)
+      const page = () => listNodes(h.db, {}, 'name', { page: 1, limit: 30 }, caches)
+      const first = await page()
+      expect(first.rows.length).toBeGreaterThan(5)
+      expect(caches.rows.size).toBe(first.rows.length)
+      const again = await page()
+      again.rows.forEach((row, i) => expect(row).toBe(first.rows[i]))
 
-    // Four nodes of four other publishers than a fifth, untouched one.
-    const byPublisher = new Map<string, NodeWithRelations>()
-    for (const row of first.rows) {
-      if (row.latestVersion && !byPublisher.has(row.publisher.id)) {
-        byPublisher.set(row.publisher.id, row)
+      // Four nodes of four other publishers than a fifth, untouched one.
+      const byPublisher = new Map<string, NodeWithRelations>()
+      for (const row of first.rows) {
+        if (row.latestVersion && !byPublisher.has(row.publisher.id)) {
+          byPublisher.set(row.publisher.id, row)
+        }
       }
-    }
-    const [described, versioned, renamedPublisher, installed, untouched] = [...byPublisher.values()]
-    expect(untouched).toBeDefined()
-    // Straight in the database, as another API process or the operator command would.
-    await h.db
-      .update(nodes)
-      .set({ description: 'Described anew' })
-      .where(eq(nodes.id, described.node.id))
-    await h.db
-      .update(nodeVersions)
-      .set({ changelog: 'A new changelog' })
-      .where(eq(nodeVersions.id, versioned.latestVersion?.id ?? ''))
-    await h.db
-      .update(publishers)
-      .set({ description: 'A publisher described anew' })
-      .where(eq(publishers.id, renamedPublisher.publisher.id))
-    await countDownloads(h.db, [
-      {
-        nodeId: installed.node.id,
-        versionId: installed.latestVersion?.id ?? '',
-        count: 5,
-      },
-    ])
+      const [described, versioned, renamedPublisher, installed, untouched] = [
+        ...byPublisher.values(),
+      ]
+      expect(untouched).toBeDefined()
+      // Straight in the database, as another API process or the operator command would.
+      await h.db
+        .update(nodes)
+        .set({ description: 'Described anew' })
+        .where(eq(nodes.id, described.node.id))
+      await h.db
+        .update(nodeVersions)
+        .set({ changelog: 'A new changelog' })
+        .where(eq(nodeVersions.id, versioned.latestVersion?.id ?? ''))
+      await h.db
+        .update(publishers)
+        .set({ description: 'A publisher described anew' })
+        .where(eq(publishers.id, renamedPublisher.publisher.id))
+      await countDownloads(h.db, [
+        {
+          nodeId: installed.node.id,
+          versionId: installed.latestVersion?.id ?? '',
+          count: 5,
+        },
+      ])
 
-    const after = await page()
-    const rowNamed = (id: string) => after.rows.find((row) => row.node.id === id)
-    expect(rowNamed(described.node.id)?.node.description).toBe('Described anew')
-    expect(rowNamed(versioned.node.id)?.latestVersion?.changelog).toBe('A new changelog')
-    for (const row of after.rows.filter((r) => r.publisher.id === renamedPublisher.publisher.id)) {
-      expect(row.publisher.description).toBe('A publisher described anew')
-    }
-    expect(rowNamed(installed.node.id)?.node.downloads).toBe(installed.node.downloads + 5)
-    expect(rowNamed(untouched.node.id)).toBe(untouched)
-    expect(after.rows.map((row) => row.node.id)).toEqual(first.rows.map((row) => row.node.id))
-  })
+      const missesBefore = caches.rows.stats.misses
+      const after = await page()
+      // Read again: exactly the rows whose node, version or publisher changed.
+      const changed = first.rows.filter(
+        (row) =>
+          [described, versioned, installed].includes(row) ||
+          row.publisher.id === renamedPublisher.publisher.id,
+      )
+      expect(caches.rows.stats.misses - missesBefore).toBe(changed.length)
+      const rowNamed = (id: string) => after.rows.find((row) => row.node.id === id)
+      expect(rowNamed(described.node.id)?.node.description).toBe('Described anew')
+      expect(rowNamed(versioned.node.id)?.latestVersion?.changelog).toBe('A new changelog')
+      for (const row of after.rows.filter(
+        (r) => r.publisher.id === renamedPublisher.publisher.id,
+      )) {
+        expect(row.publisher.description).toBe('A publisher described anew')
+      }
+      expect(rowNamed(installed.node.id)?.node.downloads).toBe(installed.node.downloads + 5)
+      expect(rowNamed(untouched.node.id)).toBe(untouched)
+      expect(after.rows.map((row) => row.node.id)).toEqual(first.rows.map((row) => row.node.id))
+    },
+  )
 
   it('counts matching classes per search even when the rows are kept', async () => {
     const caches = cachesOf(h.db)
@@ -145,5 +252,81 @@ describe.each(BACKENDS)('node rows kept between reads on %s', (backend) => {
     const after = await list()
     expect(after.body.nodes[0]).toMatchObject({ id: target.id, description: 'Changed elsewhere' })
     expect(after.body.nodes.slice(1)).toEqual(before.body.nodes.slice(1))
+  })
+
+  it('answers each read with one sent after it was asked, shared by the reads asked meanwhile', async () => {
+    const applied: RowChangesRead[] = []
+    const log = new RowChangeLog(h.db, (read) => applied.push(read))
+    await log.read()
+    const [row] = await h.db.select({ id: nodes.id }).from(nodes).limit(1)
+    await h.db.update(nodes).set({ description: 'Changed meanwhile' }).where(eq(nodes.id, row.id))
+    const inFlight = log.read()
+    // Asked while a read is in flight: they share the next one, sent when it ends.
+    const reads = await Promise.all([log.read(), log.read(), log.read()])
+    expect(new Set(reads).size).toBe(1)
+    expect(reads[0]).not.toBe(await inFlight)
+    expect(applied).toHaveLength(3)
+    // A read asked after the change committed saw it.
+    expect((await inFlight).changes).toContainEqual(
+      expect.objectContaining({ kind: 'node', id: row.id }),
+    )
+    // The next read asks from the last one's horizon on: the change is not read again.
+    const next = await log.read()
+    expect(next.changes.filter((change) => change.id === row.id)).toEqual([])
+  })
+
+  it('trusts nothing kept once the log went unread longer than the log is surely kept', async () => {
+    let clock = Date.now()
+    const lapses: boolean[] = []
+    const log = new RowChangeLog(
+      h.db,
+      (_, lapsed) => lapses.push(lapsed),
+      () => clock,
+    )
+    await log.read()
+    await log.read()
+    clock += TRUST_LAPSES_MS + 1
+    await log.read()
+    expect(lapses).toEqual([true, false, true])
+  })
+
+  it('prunes the changes below a horizon recorded long enough ago, and only those', async () => {
+    const [row] = await h.db.select({ id: nodes.id }).from(nodes).limit(1)
+    const start = new Date(Date.now() + 60 * 60_000)
+    await h.db.update(nodes).set({ description: 'Before the horizon' }).where(eq(nodes.id, row.id))
+    // Records the horizon (above that change); nothing is old enough to prune by.
+    await pruneRowChanges(h.db, start)
+    await h.db.update(nodes).set({ description: 'After the horizon' }).where(eq(nodes.id, row.id))
+    const logged = async () =>
+      (await h.db.select({ xid: nodeRowChanges.xid }).from(nodeRowChanges)).length
+    const loggedFor = async (id: string) =>
+      (await h.db.select().from(nodeRowChanges).where(eq(nodeRowChanges.nodeId, id))).length
+    const before = await logged()
+    expect(await loggedFor(row.id)).toBeGreaterThanOrEqual(2)
+    // Five minutes later: the recorded horizon is too recent to prune by.
+    expect(await pruneRowChanges(h.db, new Date(start.getTime() + TRUST_LAPSES_MS))).toBe(0)
+    const removed = await pruneRowChanges(h.db, new Date(start.getTime() + 2 * TRUST_LAPSES_MS + 1))
+    expect(removed).toBeGreaterThan(0)
+    expect(await logged()).toBe(before - removed)
+    // The change made after the recorded horizon is kept for processes still to read it.
+    expect(await loggedFor(row.id)).toBe(1)
+  })
+
+  it('reads the public listing ahead, so that its pages then read no row', async () => {
+    const caches = cachesOf(h.db)
+    const uncached = await listNodes(h.db, {}, 'downloads', { page: 1, limit: 500 })
+    expect(await preloadListing(h.db, caches, () => false)).toBe(uncached.total)
+    const { misses } = caches.rows.stats
+    for (let page = 1; (page - 1) * 7 < uncached.total; page++) {
+      const paged = await listNodes(h.db, {}, 'downloads', { page, limit: 7 }, caches)
+      expect(paged.rows.map((row) => row.node.id)).toEqual(
+        uncached.rows.slice((page - 1) * 7, page * 7).map((row) => row.node.id),
+      )
+    }
+    expect(caches.rows.stats.misses).toBe(misses)
+    // Stopped (the process closing): nothing is read.
+    const idle = cachesOf(h.db)
+    expect(await preloadListing(h.db, idle, () => true)).toBe(0)
+    expect(idle.rows.size).toBe(0)
   })
 })

@@ -1,9 +1,11 @@
 // Housekeeping the API does by itself, at start and then every hour: temporary files left by a
 // process that was killed while writing an archive (kill -9 during an upload), archives moved
 // into storage by an upload killed before it committed, archives of deleted versions that could
-// not be removed at the time (the store was down), and upload links that expired long ago.
+// not be removed at the time (the store was down), upload links that expired long ago, and the
+// node row changes no API process still reads (server/nodes/row-changes.ts).
 // Safe to run from several API processes at once.
 import type { AppDeps } from '../http/context'
+import { pruneRowChanges } from '../nodes/row-changes'
 import {
   removeDeletedArchives,
   removeExpiredUploadLinks,
@@ -20,7 +22,8 @@ export async function runMaintenance(deps: Pick<AppDeps, 'db' | 'storage'>, now 
   const unclaimedArchives = await removeUnclaimedArchives(deps.db, deps.storage)
   const deletedArchives = await removeDeletedArchives(deps.db, deps.storage)
   const uploadLinks = await removeExpiredUploadLinks(deps.db, new Date(now))
-  return { temporaryFiles, unclaimedArchives, deletedArchives, uploadLinks }
+  const rowChanges = await pruneRowChanges(deps.db, new Date(now))
+  return { temporaryFiles, unclaimedArchives, deletedArchives, uploadLinks, rowChanges }
 }
 
 /** Runs maintenance now and every MAINTENANCE_INTERVAL_MS; returns a function that stops it. */
