@@ -70,9 +70,8 @@ export interface ServerConfig {
    */
   orderingCacheMs: number
   /**
-   * NODE_ROW_CACHE: how many nodes' rows listings and searches keep in memory, read ahead by a
-   * process that starts serving, and read again once the database logs a change to them (0:
-   * none; see server/nodes/row-cache.ts).
+   * NODE_ROW_CACHE: how many nodes' rows listings and searches keep in memory, read again once
+   * the database logs a change to them (0: none; see server/nodes/row-cache.ts).
    */
   nodeRowCache: number
   /**

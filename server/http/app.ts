@@ -39,7 +39,7 @@ import { OrderingCache } from '../nodes/ordering-cache'
 import { NodeRowCache } from '../nodes/row-cache'
 import { RowChangeLog } from '../nodes/row-changes'
 import { ProxyLookupLog } from '../proxy/lookup-log'
-import { countDownloads, preloadListing, type DownloadCount } from '../nodes/queries'
+import { countDownloads, type DownloadCount } from '../nodes/queries'
 import { registerRawBodyCapture } from '../releases/raw-body'
 import { countCacheStats } from '../db/count-cache'
 import { poolStatsOf } from '../db/client'
@@ -364,21 +364,6 @@ export async function buildApp(
     orderings: new OrderingCache(deps.db, deps.config.orderingCacheMs),
     rows: nodeRows,
     changes: new RowChangeLog(deps.db, (read, lapsed) => nodeRows.applyChanges(read, lapsed)),
-  }
-  // A process that serves reads the public catalogue's rows ahead (queries.ts preloadListing).
-  let closing = false
-  app.addHook('onClose', async () => {
-    closing = true
-  })
-  if (nodeRows.enabled && deps.config.orderingCacheMs > 0) {
-    app.addHook('onListen', () => {
-      preloadListing(deps.db, nodeCaches, () => closing).then(
-        (rows) => app.log.info({ rows }, 'public catalogue rows read ahead'),
-        (error: unknown) => {
-          if (!closing) app.log.warn({ err: error }, 'public catalogue rows not read ahead')
-        },
-      )
-    })
   }
   const writeDownloads = (counts: DownloadCount[]) => countDownloads(deps.db, counts)
   const downloads = new DownloadCounter(writeDownloads, deps.config.downloadFlushMs, (error) =>

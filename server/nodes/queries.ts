@@ -329,6 +329,49 @@ const ageFactorOf = (sort: NodeSort) => (sort === 'downloads' ? 1 : 10)
 const pageOf = (ids: string[], paging: Paging) =>
   ids.slice((paging.page - 1) * paging.limit, paging.page * paging.limit)
 
+/** How many rows ahead of a client reading a listing's pages in order are read at once. */
+const READ_AHEAD_ROWS = 2_000
+
+/** Per listing: the last page asked and how far its rows were read ahead. */
+interface Walk {
+  page: number
+  limit: number
+  aheadTo: number
+}
+const walksOf = new WeakMap<RowReuse, { walks: Map<string, Walk>; reading: boolean }>()
+
+/**
+ * A client asking a listing's pages in order (ComfyUI-Manager reads every page of the catalogue,
+ * one after the other): the rows of the next READ_AHEAD_ROWS nodes that are not kept are read in
+ * one statement in the background, again when the client is halfway through them, so its next
+ * pages find their rows kept instead of reading thirty each. Pages asked in any other order read
+ * nothing ahead. See docs/ARCHITECTURE.md, "The whole catalogue from a freshly started API".
+ */
+function readAheadOfWalk(db: Db, reuse: RowReuse, key: string, ids: string[], paging: Paging) {
+  if (!reuse.changes || !reuse.rows.enabled) return
+  let state = walksOf.get(reuse)
+  if (!state) walksOf.set(reuse, (state = { walks: new Map(), reading: false }))
+  const last = state.walks.get(key)
+  const end = paging.page * paging.limit
+  const inOrder = last?.limit === paging.limit && last.page === paging.page - 1
+  const walk = { page: paging.page, limit: paging.limit, aheadTo: inOrder ? last.aheadTo : end }
+  state.walks.delete(key)
+  state.walks.set(key, walk)
+  if (state.walks.size > 100) state.walks.delete(state.walks.keys().next().value as string)
+  if (!inOrder || state.reading || walk.aheadTo - end > READ_AHEAD_ROWS / 2) return
+  const from = Math.max(walk.aheadTo, end)
+  const ahead = ids.slice(from, from + READ_AHEAD_ROWS).filter((id) => !reuse.rows.isTrusted(id))
+  walk.aheadTo = Math.min(ids.length, from + READ_AHEAD_ROWS)
+  if (ahead.length === 0) return
+  const reading = state
+  reading.reading = true
+  loadNodesSeen(db, ahead, undefined, reuse)
+    .catch(() => undefined) // Read again by the pages themselves.
+    .finally(() => {
+      reading.reading = false
+    })
+}
+
 /**
  * A listing. The public's listings (see sharedFilters) take their page from the cached ordering
  * of every matching node (ordering-cache.ts): a deep page costs what the first one does.
@@ -356,8 +399,9 @@ export async function listNodes(
     return { rows: (await loadNodesSeen(db, ids, undefined, caches)).value, total }
   }
   if (caches && shared) {
+    const key = orderingKey({ list: sort, ...shared })
     return caches.orderings.answer(
-      orderingKey({ list: sort, ...shared }),
+      key,
       async (): Promise<Ordering> => {
         const rows = await db
           .select({ id: nodes.id })
@@ -373,6 +417,7 @@ export async function listNodes(
           undefined,
           caches,
         )
+        readAheadOfWalk(db, caches, key, ids, paging)
         return { value: { rows, total }, generation }
       },
       ageFactorOf(sort),
@@ -380,31 +425,6 @@ export async function listNodes(
     )
   }
   return direct()
-}
-
-/** Rows one statement reads when a freshly started process reads the catalogue ahead. */
-const PRELOAD_ROWS = 500
-
-/**
- * Reads the public listing by downloads (the order ComfyUI-Manager reads every page in) into the
- * row cache, PRELOAD_ROWS rows a statement, up to the cache's size, through listNodes (so its
- * ordering is computed too). Started when a process begins to listen: a whole-catalogue read from
- * a freshly started process then finds most pages' rows kept instead of reading each page's
- * thirty. Requests meanwhile are answered as usual. Returns how many rows it read.
- */
-export async function preloadListing(
-  db: Db,
-  caches: NodeReadCaches,
-  stopped: () => boolean,
-): Promise<number> {
-  const limit = Math.min(PRELOAD_ROWS, caches.rows.maxRows)
-  let read = 0
-  for (let page = 1; page <= Math.floor(caches.rows.maxRows / limit) && !stopped(); page++) {
-    const { rows } = await listNodes(db, {}, 'downloads', { page, limit }, caches)
-    read += rows.length
-    if (rows.length < limit) break
-  }
-  return read
 }
 
 export interface SearchQuery {

@@ -6,13 +6,7 @@ import type { Schemas } from '../http/operations'
 import type { NodeWithRelations } from '../http/serialize'
 import { BACKENDS, createTestApp, get, type TestApp } from '../test/harness'
 import { OrderingCache } from './ordering-cache'
-import {
-  countDownloads,
-  listNodes,
-  preloadListing,
-  searchNodes,
-  type NodeReadCaches,
-} from './queries'
+import { countDownloads, listNodes, searchNodes, type NodeReadCaches } from './queries'
 import { NodeRowCache } from './row-cache'
 import {
   pruneRowChanges,
@@ -312,21 +306,34 @@ describe.each(BACKENDS)('node rows kept between reads on %s', (backend) => {
     expect(await loggedFor(row.id)).toBe(1)
   })
 
-  it('reads the public listing ahead, so that its pages then read no row', async () => {
-    const caches = cachesOf(h.db)
-    const uncached = await listNodes(h.db, {}, 'downloads', { page: 1, limit: 500 })
-    expect(await preloadListing(h.db, caches, () => false)).toBe(uncached.total)
-    const { misses } = caches.rows.stats
-    for (let page = 1; (page - 1) * 7 < uncached.total; page++) {
-      const paged = await listNodes(h.db, {}, 'downloads', { page, limit: 7 }, caches)
+  it('reads rows ahead of a client asking the pages in order, and only then', async () => {
+    const all = await listNodes(h.db, {}, 'downloads', { page: 1, limit: 500 })
+    const pageOf = (caches: NodeReadCaches, page: number) =>
+      listNodes(h.db, {}, 'downloads', { page, limit: 3 }, caches)
+    const readAhead = async (caches: NodeReadCaches) => {
+      for (let attempt = 0; attempt < 100 && caches.rows.size < all.total; attempt++) {
+        await new Promise((resolve) => setTimeout(resolve, 20))
+      }
+      return caches.rows.size
+    }
+    expect(all.total).toBeGreaterThan(9)
+
+    const walking = cachesOf(h.db)
+    await pageOf(walking, 1) // computes the ordering (this page is read by its index)
+    await pageOf(walking, 1)
+    await pageOf(walking, 2)
+    expect(await readAhead(walking)).toBe(all.total)
+    const { misses } = walking.rows.stats
+    for (let page = 3; (page - 1) * 3 < all.total; page++) {
+      const paged = await pageOf(walking, page)
       expect(paged.rows.map((row) => row.node.id)).toEqual(
-        uncached.rows.slice((page - 1) * 7, page * 7).map((row) => row.node.id),
+        all.rows.slice((page - 1) * 3, page * 3).map((row) => row.node.id),
       )
     }
-    expect(caches.rows.stats.misses).toBe(misses)
-    // Stopped (the process closing): nothing is read.
-    const idle = cachesOf(h.db)
-    expect(await preloadListing(h.db, idle, () => true)).toBe(0)
-    expect(idle.rows.size).toBe(0)
+    expect(walking.rows.stats.misses).toBe(misses)
+
+    const jumping = cachesOf(h.db)
+    for (const page of [1, 1, 3, 2]) await pageOf(jumping, page)
+    expect(await readAhead(jumping)).toBe(9)
   })
 })

@@ -76,6 +76,11 @@ export class NodeRowCache<Row = NodeWithRelations> {
     return kept.row
   }
 
+  /** Whether a row is kept for `id` that no change logged since it was read can be missing from. */
+  isTrusted(id: string): boolean {
+    return this.rows.get(id)?.horizon !== undefined
+  }
+
   /** The row kept for `id` if no change logged since it was read can be missing from it. */
   trusted(id: string): Row | undefined {
     const kept = this.rows.get(id)
