@@ -64,16 +64,7 @@ export class NodeRowCache<Row = NodeWithRelations> {
 
   /** The row kept for `id` if it is still the one stamped `stamp`. */
   get(id: string, stamp: string): Row | undefined {
-    const kept = this.rows.get(id)
-    if (kept?.stamp !== stamp) {
-      if (this.enabled) this.stats.misses++
-      return undefined
-    }
-    this.stats.hits++
-    // Most recently used last: eviction takes the first.
-    this.rows.delete(id)
-    this.rows.set(id, kept)
-    return kept.row
+    return this.used(id, (kept) => kept.stamp === stamp)
   }
 
   /** Whether a row is kept for `id` that no change logged since it was read can be missing from. */
@@ -83,12 +74,18 @@ export class NodeRowCache<Row = NodeWithRelations> {
 
   /** The row kept for `id` if no change logged since it was read can be missing from it. */
   trusted(id: string): Row | undefined {
+    return this.used(id, (kept) => kept.horizon !== undefined)
+  }
+
+  /** The row kept for `id` if `current` says it is, counted as a hit or a miss. */
+  private used(id: string, current: (kept: Kept<Row>) => boolean): Row | undefined {
     const kept = this.rows.get(id)
-    if (kept?.horizon === undefined) {
+    if (!kept || !current(kept)) {
       if (this.enabled) this.stats.misses++
       return undefined
     }
     this.stats.hits++
+    // Most recently used last: eviction takes the first.
     this.rows.delete(id)
     this.rows.set(id, kept)
     return kept.row

@@ -76,7 +76,7 @@ export class RowChangeLog {
 
   constructor(
     private readonly db: Db,
-    /** Called with each read's changes, in order, before its callers go on. */
+    /** Called with each read's changes before its callers go on. */
     private readonly apply: (read: RowChangesRead, trustLapsed: boolean) => void,
     private readonly now: () => number = Date.now,
   ) {}
