@@ -225,7 +225,9 @@ async function loadNodesSeen(
       return [matches ? { ...row, comfyNodesMatched: Number(matches.get(id) ?? 0) } : row]
     })
 
-  if (!matching && cache?.enabled && reuse?.changes) {
+  const anyKept = () => cache?.enabled === true && ids.some((id) => cache.holds(id))
+  // With none of them kept, the log has nothing to say about them: read whole at once, below.
+  if (!matching && cache?.enabled && reuse?.changes && (!reuse.changes.following || anyKept())) {
     const changes = await reuse.changes.read()
     const missing = ids.filter((id) => {
       const kept = cache.trusted(id)
@@ -239,7 +241,7 @@ async function loadNodesSeen(
   }
 
   let heads
-  if (cache?.enabled && ids.some((id) => cache.holds(id))) {
+  if (cache && anyKept()) {
     heads = await readStamps(ids)
     const missing = heads.flatMap((head) => {
       const kept = cache.get(head.id, head.stamp)

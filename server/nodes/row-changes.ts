@@ -81,6 +81,14 @@ export class RowChangeLog {
     private readonly now: () => number = Date.now,
   ) {}
 
+  /**
+   * Whether the log has been read in this process: rows read from then on are trusted (their
+   * later changes are in the log's next reads); before, the first read trusts nothing kept.
+   */
+  get following(): boolean {
+    return this.since !== undefined
+  }
+
   read(): Promise<RowChangesRead> {
     if (!this.inFlight) return this.launch()
     const ended = () => undefined

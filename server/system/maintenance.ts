@@ -33,10 +33,10 @@ export function startMaintenance(
 ): () => void {
   const run = () =>
     runMaintenance(deps)
-      .then(({ temporaryFiles, unclaimedArchives, deletedArchives, uploadLinks }) => {
-        if (temporaryFiles + unclaimedArchives + deletedArchives + uploadLinks > 0) {
+      .then(({ temporaryFiles, unclaimedArchives, deletedArchives, uploadLinks, rowChanges }) => {
+        if (temporaryFiles + unclaimedArchives + deletedArchives + uploadLinks + rowChanges > 0) {
           log(
-            `Maintenance: removed ${temporaryFiles} stale temporary file(s), ${unclaimedArchives} unclaimed archive(s), ${deletedArchives} archive(s) of deleted versions and ${uploadLinks} expired upload link(s).`,
+            `Maintenance: removed ${temporaryFiles} stale temporary file(s), ${unclaimedArchives} unclaimed archive(s), ${deletedArchives} archive(s) of deleted versions, ${uploadLinks} expired upload link(s) and ${rowChanges} node row change(s) no process still reads.`,
           )
         }
       })
