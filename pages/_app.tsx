@@ -16,9 +16,13 @@ import { browserPersistOptions } from '@/src/api/persist'
 import { PersistedQueryProvider } from '@/src/api/persisted-query-provider'
 import { makeQueryClient } from '@/src/api/query-client'
 import { AuthProvider, type RequiresAuth } from '@/src/lib/auth'
+import { hydrateInSlices } from '@/src/lib/hydrate-in-slices'
 import { applyInterIfLoaded } from '@/src/lib/inter-font'
 import { withPageTranslations } from '@/src/lib/page-translations'
 import nextI18nextConfig from '@/next-i18next.config'
+
+// The page hydrates in slices, not in one long task (src/lib/hydrate-in-slices.ts).
+hydrateInSlices()
 
 // Inter, self-hosted from @fontsource-variable/inter: no font download from a third party. Not
 // preloaded: it is fetched after the first paint and used from the next page on

@@ -1,0 +1,91 @@
+/** @jest-environment jsdom */
+import ReactDOMClient, { hydrateRoot } from 'react-dom/client'
+import { renderToString } from 'react-dom/server'
+import { hydrateInSlices, inTransition } from '@/src/lib/hydrate-in-slices'
+
+// A page of many components that each take a while to render, as a throttled phone hydrates a
+// listing: hydrated in one task by `hydrateRoot` alone, in several tasks inside a transition.
+const PARTS = 40
+const PART_MS = 2
+let rendered = 0
+
+/** What rendering one part costs, counted. */
+function renderWork(): void {
+  const until = performance.now() + PART_MS
+  while (performance.now() < until) {
+    // Busy, as rendering is.
+  }
+  rendered += 1
+}
+
+function Part({ index }: { index: number }) {
+  renderWork()
+  return <li>part {index}</li>
+}
+
+function Page() {
+  return (
+    <ul>
+      {Array.from({ length: PARTS }, (_, index) => (
+        <Part key={index} index={index} />
+      ))}
+    </ul>
+  )
+}
+
+/**
+ * Hydrates the server's HTML of Page with `hydrate` and returns how many parts had rendered each
+ * time another task ran, until every part had: a count between none and all is a task boundary
+ * inside the hydration.
+ */
+async function countsBetweenTasks(hydrate: typeof hydrateRoot): Promise<number[]> {
+  const container = document.createElement('div')
+  container.innerHTML = renderToString(<Page />)
+  document.body.append(container)
+  rendered = 0
+  const recoverable: unknown[] = []
+  const root = hydrate(container, <Page />, {
+    onRecoverableError: (error) => recoverable.push(error),
+  })
+  const counts: number[] = []
+  while (rendered < PARTS) {
+    await new Promise((resolve) => setTimeout(resolve, 0))
+    counts.push(rendered)
+  }
+  // Hydrated, not rendered again: the server's elements are still there.
+  expect(recoverable).toEqual([])
+  expect(container.querySelectorAll('li')).toHaveLength(PARTS)
+  root.unmount()
+  container.remove()
+  return counts
+}
+
+const previousActEnvironment = Reflect.get(globalThis, 'IS_REACT_ACT_ENVIRONMENT')
+beforeAll(() => Reflect.set(globalThis, 'IS_REACT_ACT_ENVIRONMENT', false))
+afterAll(() => Reflect.set(globalThis, 'IS_REACT_ACT_ENVIRONMENT', previousActEnvironment))
+
+test('hydrateRoot alone hydrates the page in one task', async () => {
+  const counts = await countsBetweenTasks(hydrateRoot)
+  expect(counts.filter((count) => count > 0 && count < PARTS)).toEqual([])
+})
+
+test('inside a transition the hydration yields to other tasks before it ends', async () => {
+  const counts = await countsBetweenTasks(inTransition(hydrateRoot))
+  expect(counts.filter((count) => count > 0 && count < PARTS).length).toBeGreaterThan(0)
+})
+
+test('hydrateInSlices makes the hydrateRoot Next calls a transition, once', async () => {
+  const original = ReactDOMClient.hydrateRoot
+  try {
+    hydrateInSlices()
+    const installed = ReactDOMClient.hydrateRoot
+    expect(installed).not.toBe(original)
+    hydrateInSlices()
+    expect(ReactDOMClient.hydrateRoot).toBe(installed)
+    // Read off the exports at the call, as Next does.
+    const counts = await countsBetweenTasks((...args) => ReactDOMClient.hydrateRoot(...args))
+    expect(counts.filter((count) => count > 0 && count < PARTS).length).toBeGreaterThan(0)
+  } finally {
+    Reflect.set(ReactDOMClient, 'hydrateRoot', original)
+  }
+})
