@@ -134,6 +134,18 @@ describe('the script loader', () => {
     expect(paintObservers).toEqual([])
   })
 
+  it('appends one script a task, so that the appends make no long task', () => {
+    Object.assign(window, { PerformanceObserver: FakeObserver })
+    run()
+    paintObservers[0](['first-contentful-paint'])
+    for (let count = 1; count <= LIST.length; count++) {
+      jest.advanceTimersToNextTimer()
+      expect(appended()).toEqual(inOrder.slice(0, count))
+    }
+    jest.runAllTimers()
+    expect(appended()).toEqual(inOrder)
+  })
+
   it('without paint timing, appends them two frames after the load event', () => {
     run()
     jest.runAllTimers()
