@@ -23,13 +23,20 @@ function Part({ index }: { index: number }) {
   return <li>part {index}</li>
 }
 
+let clicks = 0
+
 function Page() {
   return (
-    <ul>
-      {Array.from({ length: PARTS }, (_, index) => (
-        <Part key={index} index={index} />
-      ))}
-    </ul>
+    <>
+      <ul>
+        {Array.from({ length: PARTS }, (_, index) => (
+          <Part key={index} index={index} />
+        ))}
+      </ul>
+      <button type="button" onClick={() => (clicks += 1)}>
+        Last
+      </button>
+    </>
   )
 }
 
@@ -88,4 +95,21 @@ test('hydrateInSlices makes the hydrateRoot Next calls a transition, once', asyn
   } finally {
     Reflect.set(ReactDOMClient, 'hydrateRoot', original)
   }
+})
+
+test('a click while it hydrates makes React finish the hydration at once, then handle the click', async () => {
+  const container = document.createElement('div')
+  container.innerHTML = renderToString(<Page />)
+  document.body.append(container)
+  rendered = 0
+  clicks = 0
+  const root = inTransition(hydrateRoot)(container, <Page />)
+  while (rendered === 0) await new Promise((resolve) => setTimeout(resolve, 0))
+  expect(rendered).toBeLessThan(PARTS)
+  container.querySelector('button')?.dispatchEvent(new MouseEvent('click', { bubbles: true }))
+  // Every part rendered (those of the interrupted slices again, at the click's priority).
+  expect(rendered).toBeGreaterThanOrEqual(PARTS)
+  expect(clicks).toBe(1)
+  root.unmount()
+  container.remove()
 })
