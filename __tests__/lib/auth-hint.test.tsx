@@ -4,6 +4,8 @@
  * AuthProvider (its seam), so nothing here downloads or mocks Firebase.
  */
 import { act, render, screen } from '@testing-library/react'
+import { hydrateRoot } from 'react-dom/client'
+import { renderToString } from 'react-dom/server'
 import { AuthProvider, useAuth, type AuthSource, type SignedInUser } from '@/src/lib/auth'
 import {
   clearSignedInHint,
@@ -122,5 +124,58 @@ describe('AuthProvider loads Firebase only when needed', () => {
     await report(null)
     expect(screen.getByTestId('auth')).toHaveTextContent('signed out')
     expect(hasSignedInHint()).toBe(false)
+  })
+})
+
+describe('after hydration', () => {
+  // Readers of the auth state that each take a while to render, as a page's header, owner
+  // controls and the like do on a throttled phone.
+  const READERS = 40
+  let knownRenders = 0
+  function slowRender(loading: boolean) {
+    const until = performance.now() + 2
+    while (performance.now() < until) {
+      // Busy, as rendering is.
+    }
+    if (!loading) knownRenders += 1
+  }
+  function Reader() {
+    const { loading } = useAuth()
+    slowRender(loading)
+    return <li>{loading ? 'loading' : 'known'}</li>
+  }
+  const page = (loadSource: () => Promise<AuthSource>) => (
+    <AuthProvider loadSource={loadSource}>
+      <ul>
+        {Array.from({ length: READERS }, (_, index) => (
+          <Reader key={index} />
+        ))}
+      </ul>
+    </AuthProvider>
+  )
+
+  const previousActEnvironment = Reflect.get(globalThis, 'IS_REACT_ACT_ENVIRONMENT')
+  beforeAll(() => Reflect.set(globalThis, 'IS_REACT_ACT_ENVIRONMENT', false))
+  afterAll(() => Reflect.set(globalThis, 'IS_REACT_ACT_ENVIRONMENT', previousActEnvironment))
+
+  it('the auth state becomes known in a transition: its readers re-render in slices, not in one task', async () => {
+    const { loadSource } = fakeSource()
+    const container = document.createElement('div')
+    container.innerHTML = renderToString(page(loadSource))
+    expect(container.textContent).toBe('loading'.repeat(READERS))
+    document.body.append(container)
+    knownRenders = 0
+    const root = hydrateRoot(container, page(loadSource))
+    const counts: number[] = []
+    while (knownRenders < READERS) {
+      await new Promise((resolve) => setTimeout(resolve, 0))
+      counts.push(knownRenders)
+    }
+    // Some task ran while the readers were being rendered again.
+    expect(counts.filter((count) => count > 0 && count < READERS).length).toBeGreaterThan(0)
+    await new Promise((resolve) => setTimeout(resolve, 0))
+    expect(container.textContent).toBe('known'.repeat(READERS))
+    root.unmount()
+    container.remove()
   })
 })

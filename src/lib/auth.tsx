@@ -15,6 +15,7 @@ import { useQueryClient } from '@tanstack/react-query'
 import { useTranslation } from 'next-i18next/pages'
 import {
   createContext,
+  startTransition,
   useCallback,
   useContext,
   useEffect,
@@ -178,16 +179,24 @@ export function AuthProvider({
   requiresAuth = false,
   loadSource = loadFirebase,
 }: AuthProviderProps) {
+  // Known once hydrated, as a transition: the auth state it changes re-renders whatever reads it
+  // (most of the page), which React then renders in slices. A store whose value differs from the
+  // server's after hydration would be rendered again at once, in one task (docs/ARCHITECTURE.md
+  // "Blocking time").
+  const [hydrated, setHydrated] = useState(false)
+  useEffect(() => startTransition(() => setHydrated(true)), [])
   // null while rendering on the server and hydrating (not known yet); then whether this page
   // uses Firebase. It only ever turns true: the hint is written only once Firebase is loaded.
   const usesFirebase = useSyncExternalStore(
     onFirebaseRequested,
     () =>
-      needsFirebase({
-        pageRequiresAuth: requiresAuth,
-        hint: hasSignedInHint(),
-        requested: firebaseRequested(),
-      }),
+      hydrated
+        ? needsFirebase({
+            pageRequiresAuth: requiresAuth,
+            hint: hasSignedInHint(),
+            requested: firebaseRequested(),
+          })
+        : null,
     () => null,
   )
   // undefined until Firebase has reported whether someone is signed in.
