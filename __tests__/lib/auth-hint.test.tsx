@@ -14,6 +14,13 @@ import {
   setSignedInHint,
 } from '@/src/lib/auth-hint'
 import { SIGNED_IN_HINT_KEY } from '@/src/lib/constants'
+import {
+  busyFor,
+  countsBetweenTasks,
+  midway,
+  nextTask,
+  withoutActEnvironment,
+} from '../render-slices'
 
 function ShowAuth() {
   const { user, loading } = useAuth()
@@ -132,16 +139,13 @@ describe('after hydration', () => {
   // controls and the like do on a throttled phone.
   const READERS = 40
   let knownRenders = 0
-  function slowRender(loading: boolean) {
-    const until = performance.now() + 2
-    while (performance.now() < until) {
-      // Busy, as rendering is.
-    }
+  function countRender(loading: boolean) {
+    busyFor(2)
     if (!loading) knownRenders += 1
   }
   function Reader() {
     const { loading } = useAuth()
-    slowRender(loading)
+    countRender(loading)
     return <li>{loading ? 'loading' : 'known'}</li>
   }
   const page = (loadSource: () => Promise<AuthSource>) => (
@@ -154,9 +158,7 @@ describe('after hydration', () => {
     </AuthProvider>
   )
 
-  const previousActEnvironment = Reflect.get(globalThis, 'IS_REACT_ACT_ENVIRONMENT')
-  beforeAll(() => Reflect.set(globalThis, 'IS_REACT_ACT_ENVIRONMENT', false))
-  afterAll(() => Reflect.set(globalThis, 'IS_REACT_ACT_ENVIRONMENT', previousActEnvironment))
+  withoutActEnvironment()
 
   it('the auth state becomes known in a transition: its readers re-render in slices, not in one task', async () => {
     const { loadSource } = fakeSource()
@@ -166,14 +168,10 @@ describe('after hydration', () => {
     document.body.append(container)
     knownRenders = 0
     const root = hydrateRoot(container, page(loadSource))
-    const counts: number[] = []
-    while (knownRenders < READERS) {
-      await new Promise((resolve) => setTimeout(resolve, 0))
-      counts.push(knownRenders)
-    }
+    const counts = await countsBetweenTasks(() => knownRenders, READERS)
     // Some task ran while the readers were being rendered again.
-    expect(counts.filter((count) => count > 0 && count < READERS).length).toBeGreaterThan(0)
-    await new Promise((resolve) => setTimeout(resolve, 0))
+    expect(midway(counts, READERS).length).toBeGreaterThan(0)
+    await nextTask()
     expect(container.textContent).toBe('known'.repeat(READERS))
     root.unmount()
     container.remove()

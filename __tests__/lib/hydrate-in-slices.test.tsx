@@ -2,6 +2,13 @@
 import ReactDOMClient, { hydrateRoot } from 'react-dom/client'
 import { renderToString } from 'react-dom/server'
 import { hydrateInSlices, inTransition } from '@/src/lib/hydrate-in-slices'
+import {
+  busyFor,
+  countsBetweenTasks,
+  midway,
+  nextTask,
+  withoutActEnvironment,
+} from '../render-slices'
 
 // A page of many components that each take a while to render, as a throttled phone hydrates a
 // listing: hydrated in one task by `hydrateRoot` alone, in several tasks inside a transition.
@@ -11,10 +18,7 @@ let rendered = 0
 
 /** What rendering one part costs, counted. */
 function renderWork(): void {
-  const until = performance.now() + PART_MS
-  while (performance.now() < until) {
-    // Busy, as rendering is.
-  }
+  busyFor(PART_MS)
   rendered += 1
 }
 
@@ -45,7 +49,7 @@ function Page() {
  * time another task ran, until every part had: a count between none and all is a task boundary
  * inside the hydration.
  */
-async function countsBetweenTasks(hydrate: typeof hydrateRoot): Promise<number[]> {
+async function hydrationCounts(hydrate: typeof hydrateRoot): Promise<number[]> {
   const container = document.createElement('div')
   container.innerHTML = renderToString(<Page />)
   document.body.append(container)
@@ -54,11 +58,7 @@ async function countsBetweenTasks(hydrate: typeof hydrateRoot): Promise<number[]
   const root = hydrate(container, <Page />, {
     onRecoverableError: (error) => recoverable.push(error),
   })
-  const counts: number[] = []
-  while (rendered < PARTS) {
-    await new Promise((resolve) => setTimeout(resolve, 0))
-    counts.push(rendered)
-  }
+  const counts = await countsBetweenTasks(() => rendered, PARTS)
   // Hydrated, not rendered again: the server's elements are still there.
   expect(recoverable).toEqual([])
   expect(container.querySelectorAll('li')).toHaveLength(PARTS)
@@ -67,18 +67,16 @@ async function countsBetweenTasks(hydrate: typeof hydrateRoot): Promise<number[]
   return counts
 }
 
-const previousActEnvironment = Reflect.get(globalThis, 'IS_REACT_ACT_ENVIRONMENT')
-beforeAll(() => Reflect.set(globalThis, 'IS_REACT_ACT_ENVIRONMENT', false))
-afterAll(() => Reflect.set(globalThis, 'IS_REACT_ACT_ENVIRONMENT', previousActEnvironment))
+withoutActEnvironment()
 
 test('hydrateRoot alone hydrates the page in one task', async () => {
-  const counts = await countsBetweenTasks(hydrateRoot)
-  expect(counts.filter((count) => count > 0 && count < PARTS)).toEqual([])
+  const counts = await hydrationCounts(hydrateRoot)
+  expect(midway(counts, PARTS)).toEqual([])
 })
 
 test('inside a transition the hydration yields to other tasks before it ends', async () => {
-  const counts = await countsBetweenTasks(inTransition(hydrateRoot))
-  expect(counts.filter((count) => count > 0 && count < PARTS).length).toBeGreaterThan(0)
+  const counts = await hydrationCounts(inTransition(hydrateRoot))
+  expect(midway(counts, PARTS).length).toBeGreaterThan(0)
 })
 
 test('hydrateInSlices makes the hydrateRoot Next calls a transition, once', async () => {
@@ -90,8 +88,8 @@ test('hydrateInSlices makes the hydrateRoot Next calls a transition, once', asyn
     hydrateInSlices()
     expect(ReactDOMClient.hydrateRoot).toBe(installed)
     // Read off the exports at the call, as Next does.
-    const counts = await countsBetweenTasks((...args) => ReactDOMClient.hydrateRoot(...args))
-    expect(counts.filter((count) => count > 0 && count < PARTS).length).toBeGreaterThan(0)
+    const counts = await hydrationCounts((...args) => ReactDOMClient.hydrateRoot(...args))
+    expect(midway(counts, PARTS).length).toBeGreaterThan(0)
   } finally {
     Reflect.set(ReactDOMClient, 'hydrateRoot', original)
   }
@@ -104,7 +102,7 @@ test('a click while it hydrates makes React finish the hydration at once, then h
   rendered = 0
   clicks = 0
   const root = inTransition(hydrateRoot)(container, <Page />)
-  while (rendered === 0) await new Promise((resolve) => setTimeout(resolve, 0))
+  while (rendered === 0) await nextTask()
   expect(rendered).toBeLessThan(PARTS)
   container.querySelector('button')?.dispatchEvent(new MouseEvent('click', { bubbles: true }))
   // Every part rendered (those of the interrupted slices again, at the click's priority).
