@@ -14,7 +14,7 @@ import { hasTestPostgres } from './test-db'
 type HealthResponse = Schemas['HealthResponse']
 type NodeListResponse = Schemas['NodeListResponse']
 
-jest.setTimeout(60_000)
+jest.setTimeout(90_000)
 
 describe('withinTime (the /health race)', () => {
   it('gives the answer when it comes in time, "timeout" otherwise', async () => {
@@ -26,13 +26,22 @@ describe('withinTime (the /health race)', () => {
 })
 
 const onPostgres = hasTestPostgres() ? describe : describe.skip
+const LOCK_WAIT_MS = 8_000
 
 onPostgres('with nodes locked by another session (PostgreSQL)', () => {
   let h: TestApp
   let locker: Client
 
   beforeAll(async () => {
-    h = await createTestApp({ postgres: true, withDatabaseTimeouts: true, nodes: 5, publishers: 1 })
+    h = await createTestApp({
+      postgres: true,
+      withDatabaseTimeouts: true,
+      // Long enough that the four stalled reads below, started one after another on a busy
+      // machine, all still wait on the lock when /health asks: they must use up the pool together.
+      env: { DB_LOCK_TIMEOUT_MS: String(LOCK_WAIT_MS) },
+      nodes: 5,
+      publishers: 1,
+    })
     locker = new Client({ connectionString: h.databaseUrl })
     await locker.connect()
   })
@@ -44,7 +53,8 @@ onPostgres('with nodes locked by another session (PostgreSQL)', () => {
 
   /** Waits until `count` sessions of this database wait on a lock (the pool is then used up). */
   async function waitUntilSessionsWaitOnLocks(count: number) {
-    for (let attempt = 0; attempt < 50; attempt++) {
+    // Half the lock timeout at most: /health then asks (about a second) before the first gives up.
+    for (let attempt = 0; attempt < LOCK_WAIT_MS / 2 / 100; attempt++) {
       await new Promise((resolve) => setTimeout(resolve, 100))
       const { rows } = await locker.query<{ waiting: number }>(
         `select count(*)::int as waiting from pg_stat_activity
