@@ -17,6 +17,7 @@ import { PersistedQueryProvider } from '@/src/api/persisted-query-provider'
 import { makeQueryClient } from '@/src/api/query-client'
 import { AuthProvider, type RequiresAuth } from '@/src/lib/auth'
 import { hydrateInSlices } from '@/src/lib/hydrate-in-slices'
+import { keepPageLanguage } from '@/src/lib/i18n'
 import { applyInterIfLoaded } from '@/src/lib/inter-font'
 import { withPageTranslations } from '@/src/lib/page-translations'
 import nextI18nextConfig from '@/next-i18next.config'
@@ -59,7 +60,7 @@ function RegistryApp({ Component, pageProps }: AppProps<PageProps>) {
   }, [events])
   // Client-side locale changes keep the page's language tag right (detection reads it).
   useEffect(() => {
-    if (locale) document.documentElement.lang = locale
+    if (locale) keepPageLanguage(locale)
   }, [locale])
 
   return (

@@ -1,4 +1,9 @@
-import { detectPageLanguage, languageOfTag, readLanguagePreference } from '@/src/lib/i18n'
+import {
+  detectPageLanguage,
+  keepPageLanguage,
+  languageOfTag,
+  readLanguagePreference,
+} from '@/src/lib/i18n'
 
 describe('language detection (seed section 1)', () => {
   afterEach(() => {
@@ -12,6 +17,25 @@ describe('language detection (seed section 1)', () => {
     expect(detectPageLanguage()).toBe('fr')
     document.documentElement.lang = ''
     expect(detectPageLanguage()).toBe('en')
+  })
+
+  it('writes the language tag only when the locale differs (a write restyles the whole page)', async () => {
+    document.documentElement.lang = 'en'
+    const writes: (string | null)[] = []
+    const observer = new MutationObserver((records) =>
+      writes.push(...records.map((record) => record.oldValue)),
+    )
+    observer.observe(document.documentElement, {
+      attributeFilter: ['lang'],
+      attributeOldValue: true,
+    })
+    keepPageLanguage('en')
+    keepPageLanguage('ja')
+    keepPageLanguage('ja')
+    await Promise.resolve()
+    observer.disconnect()
+    expect(writes).toEqual(['en'])
+    expect(document.documentElement.lang).toBe('ja')
   })
 
   it('maps region tags to a supported language, else en', () => {

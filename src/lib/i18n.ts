@@ -27,6 +27,16 @@ export function detectPageLanguage(doc: Document = document): LanguageCode {
   return languageOfTag(doc.documentElement.lang)
 }
 
+/**
+ * Keeps `<html lang>` at the page's locale after a client-side locale change. Written only when it
+ * differs: Chromium restyles every element of the page on any write of `lang`, the same value
+ * too (its `:lang()` state), a 126–233 ms task with 4x CPU on the node page after hydration
+ * (docs/ARCHITECTURE.md "Blocking time").
+ */
+export function keepPageLanguage(locale: string, doc: Document = document): void {
+  if (doc.documentElement.lang !== locale) doc.documentElement.lang = locale
+}
+
 /** Stores the choice: a cookie that server rendering reads, and local storage. */
 export function storeLanguagePreference(code: LanguageCode): void {
   document.cookie = `${LANGUAGE_COOKIE}=${code}; path=/; max-age=${LANGUAGE_COOKIE_MAX_AGE_S}; samesite=lax`
