@@ -49,6 +49,107 @@ describe('refreshing server-rendered data after the first page load', () => {
     expect(refetchOnMount()).toBe(true)
   })
 
+  it('refreshes the queries on screen one a task, the first alone until it answered', async () => {
+    const keys = ['/nodes/a', '/nodes/b', '/nodes/c', '/nodes/d']
+    const asked: string[] = []
+    let answer = (_: string) => {}
+    for (const key of keys) client.setQueryData([key], 'from the server')
+    render(
+      <QueryClientProvider client={client}>
+        {keys.map((key) => (
+          <Shown
+            key={key}
+            queryKey={key}
+            queryFn={() => {
+              asked.push(key)
+              // The first answers when the test says so; the others at once.
+              return asked.length === 1
+                ? new Promise((resolve) => (answer = resolve))
+                : Promise.resolve('fresh')
+            }}
+          />
+        ))}
+      </QueryClientProvider>,
+    )
+    refreshAfterFirstLoad(client)
+    const askedAfterEachTask: number[] = []
+    const nextTimer = async () => {
+      await act(async () => {
+        await jest.advanceTimersToNextTimerAsync()
+      })
+      askedAfterEachTask.push(asked.length)
+    }
+    await nextTimer()
+    await act(async () => {
+      await jest.advanceTimersByTimeAsync(500)
+    })
+    expect(asked).toHaveLength(1)
+    await act(async () => answer('fresh'))
+    while (asked.length < keys.length) await nextTimer()
+    expect(askedAfterEachTask).toEqual([1, 3, 4])
+    expect(asked).toEqual(keys)
+    expect(screen.getAllByText('fresh')).toHaveLength(keys.length)
+  })
+
+  it('sends the others after a second when the first does not answer', async () => {
+    const keys = ['/nodes/a', '/nodes/b']
+    const asked: string[] = []
+    for (const key of keys) client.setQueryData([key], 'from the server')
+    render(
+      <QueryClientProvider client={client}>
+        {keys.map((key) => (
+          <Shown
+            key={key}
+            queryKey={key}
+            queryFn={() => {
+              asked.push(key)
+              return new Promise(() => {})
+            }}
+          />
+        ))}
+      </QueryClientProvider>,
+    )
+    refreshAfterFirstLoad(client)
+    await act(async () => {
+      await jest.advanceTimersByTimeAsync(999)
+    })
+    expect(asked).toEqual(['/nodes/a'])
+    await act(async () => {
+      await jest.advanceTimersByTimeAsync(1)
+    })
+    expect(asked).toEqual(keys)
+  })
+
+  it('refreshes them all at once in a hidden tab', async () => {
+    const hidden = jest.spyOn(document, 'hidden', 'get').mockReturnValue(true)
+    try {
+      const keys = ['/nodes/a', '/nodes/b', '/nodes/c']
+      const asked: string[] = []
+      for (const key of keys) client.setQueryData([key], 'from the server')
+      render(
+        <QueryClientProvider client={client}>
+          {keys.map((key) => (
+            <Shown
+              key={key}
+              queryKey={key}
+              queryFn={() => {
+                asked.push(key)
+                return new Promise(() => {})
+              }}
+            />
+          ))}
+        </QueryClientProvider>,
+      )
+      refreshAfterFirstLoad(client)
+      await act(async () => {
+        await jest.advanceTimersToNextTimerAsync()
+      })
+      expect(asked).toEqual(keys)
+    } finally {
+      hidden.mockRestore()
+    }
+  })
+
   it('loads a query without data at once, even during the first load', async () => {
     const fetchNode = jest.fn(async () => 'loaded')
     show(client, '/nodes/b', fetchNode)
