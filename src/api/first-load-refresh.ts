@@ -31,7 +31,7 @@ const FIRST_ANSWER_WAIT_MS = 1_000
 
 /**
  * The stale queries on screen, refetched one a task: sent together, building their requests was
- * one task of 126–216 ms with 4x CPU on the node page (docs/ARCHITECTURE.md "Blocking time").
+ * one long task on the node page (158–293 ms with 4x CPU: docs/ARCHITECTURE.md "Blocking time").
  * The first goes alone until it has answered (FIRST_ANSWER_WAIT_MS at most): it loads the API
  * client (axios), which the others would otherwise all wait for and then be sent together. In a
  * hidden tab, where timers are slowed down and nobody waits on the page, all at once.
