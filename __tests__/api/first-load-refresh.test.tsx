@@ -20,6 +20,34 @@ function show(client: QueryClient, queryKey: string, queryFn: () => Promise<stri
   )
 }
 
+/**
+ * Queries for `keys`, each holding server data and shown on screen; `answerOf` answers each
+ * refetch. Returns the keys in the order their queries were asked.
+ */
+function showServerData(
+  client: QueryClient,
+  keys: string[],
+  answerOf: (asked: number) => Promise<string>,
+): string[] {
+  const asked: string[] = []
+  for (const key of keys) client.setQueryData([key], 'from the server')
+  render(
+    <QueryClientProvider client={client}>
+      {keys.map((key) => (
+        <Shown
+          key={key}
+          queryKey={key}
+          queryFn={() => {
+            asked.push(key)
+            return answerOf(asked.length)
+          }}
+        />
+      ))}
+    </QueryClientProvider>,
+  )
+  return asked
+}
+
 describe('refreshing server-rendered data after the first page load', () => {
   let client: QueryClient
   beforeEach(() => {
@@ -51,25 +79,10 @@ describe('refreshing server-rendered data after the first page load', () => {
 
   it('refreshes the queries on screen one a task, the first alone until it answered', async () => {
     const keys = ['/nodes/a', '/nodes/b', '/nodes/c', '/nodes/d']
-    const asked: string[] = []
     let answer = (_: string) => {}
-    for (const key of keys) client.setQueryData([key], 'from the server')
-    render(
-      <QueryClientProvider client={client}>
-        {keys.map((key) => (
-          <Shown
-            key={key}
-            queryKey={key}
-            queryFn={() => {
-              asked.push(key)
-              // The first answers when the test says so; the others at once.
-              return asked.length === 1
-                ? new Promise((resolve) => (answer = resolve))
-                : Promise.resolve('fresh')
-            }}
-          />
-        ))}
-      </QueryClientProvider>,
+    // The first answers when the test says so; the others at once.
+    const asked = showServerData(client, keys, (count) =>
+      count === 1 ? new Promise((resolve) => (answer = resolve)) : Promise.resolve('fresh'),
     )
     refreshAfterFirstLoad(client)
     const askedAfterEachTask: number[] = []
@@ -93,22 +106,7 @@ describe('refreshing server-rendered data after the first page load', () => {
 
   it('sends the others after a second when the first does not answer', async () => {
     const keys = ['/nodes/a', '/nodes/b']
-    const asked: string[] = []
-    for (const key of keys) client.setQueryData([key], 'from the server')
-    render(
-      <QueryClientProvider client={client}>
-        {keys.map((key) => (
-          <Shown
-            key={key}
-            queryKey={key}
-            queryFn={() => {
-              asked.push(key)
-              return new Promise(() => {})
-            }}
-          />
-        ))}
-      </QueryClientProvider>,
-    )
+    const asked = showServerData(client, keys, () => new Promise(() => {}))
     refreshAfterFirstLoad(client)
     await act(async () => {
       await jest.advanceTimersByTimeAsync(999)
@@ -124,22 +122,7 @@ describe('refreshing server-rendered data after the first page load', () => {
     const hidden = jest.spyOn(document, 'hidden', 'get').mockReturnValue(true)
     try {
       const keys = ['/nodes/a', '/nodes/b', '/nodes/c']
-      const asked: string[] = []
-      for (const key of keys) client.setQueryData([key], 'from the server')
-      render(
-        <QueryClientProvider client={client}>
-          {keys.map((key) => (
-            <Shown
-              key={key}
-              queryKey={key}
-              queryFn={() => {
-                asked.push(key)
-                return new Promise(() => {})
-              }}
-            />
-          ))}
-        </QueryClientProvider>,
-      )
+      const asked = showServerData(client, keys, () => new Promise(() => {}))
       refreshAfterFirstLoad(client)
       await act(async () => {
         await jest.advanceTimersToNextTimerAsync()

@@ -5,7 +5,7 @@
 // loaded and the browser is idle; then the queries on screen are refreshed once, and from then on
 // (client-side navigations) queries refetch on mount as usual. Queries without data still load at
 // once: `refetchOnMount` only concerns queries that already hold data.
-import type { QueryClient } from '@tanstack/react-query'
+import type { Query, QueryClient } from '@tanstack/react-query'
 import { FIRST_LOAD_REFRESH_MAX_WAIT_MS } from '@/src/lib/constants'
 
 let firstLoadDone = typeof window === 'undefined'
@@ -41,16 +41,14 @@ async function refreshOneATask(client: QueryClient): Promise<void> {
     await client.refetchQueries({ type: 'active', stale: true })
     return
   }
-  const queries = client.getQueryCache().findAll({ type: 'active', stale: true })
-  for (const [i, query] of queries.entries()) {
-    if (i > 1) await after(0)
-    const refetched = client.refetchQueries({
-      queryKey: query.queryKey,
-      exact: true,
-      type: 'active',
-      stale: true,
-    })
-    if (i === 0) await Promise.race([refetched, after(FIRST_ANSWER_WAIT_MS)])
+  const refetch = (query: Query) =>
+    client.refetchQueries({ queryKey: query.queryKey, exact: true, type: 'active', stale: true })
+  const [first, ...rest] = client.getQueryCache().findAll({ type: 'active', stale: true })
+  if (!first) return
+  await Promise.race([refetch(first), after(FIRST_ANSWER_WAIT_MS)])
+  for (const [i, query] of rest.entries()) {
+    if (i > 0) await after(0)
+    void refetch(query)
   }
 }
 
