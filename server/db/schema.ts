@@ -204,6 +204,13 @@ export const nodes = pgTable(
     index('nodes_publisher_idx').on(t.publisherId),
     index('nodes_latest_version_idx').on(t.latestVersionId),
     index('nodes_search_vector_idx').using('gin', t.searchVector),
+    // The words of id and name alone (the search vector's weight A): the start of a word few
+    // names have is read here, and the statistics of this expression tell how many have it
+    // (server/nodes/name-starts.ts).
+    index('nodes_name_words_idx').using(
+      'gin',
+      sql`to_tsvector('english'::regconfig, coalesce(${t.id}, '') || ' ' || coalesce(${t.name}, ''))`,
+    ),
     // Typo tolerance on id and name in one index (searchNodes: `q <% lower(id || ' ' || name)`).
     index('nodes_id_name_trgm_idx').using(
       'gin',

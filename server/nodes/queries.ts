@@ -30,7 +30,8 @@ import {
 import { markedPage } from './list-marks'
 import type { NodeRowCache } from './row-cache'
 import { snapshotHorizon, type RowChangeLog } from './row-changes'
-import { classTypos, type ClassTypo } from './suggest'
+import { readStartByIndex } from './name-starts'
+import { classTypos, TYPO_MIN_LENGTH, type ClassTypo } from './suggest'
 
 /** The sort names of the contract (`sort` of searchNodes, a superset of listAllNodes'). */
 export type NodeSort = NonNullable<QueryOf<'searchNodes'>['sort']>
@@ -516,10 +517,10 @@ function containsText(text: string): SQL {
 /**
  * The words as typed so far (see textBranches): each but the last whole and anywhere, as the
  * full text reads them; the last as the start of a word of the id or name ("upsc" for
- * "Upscale": the search vector's weight A). Undefined when the last word is not letters and
- * digits alone, which a tsquery would read as operators.
+ * "Upscale": the search vector's weight A), also given alone as `last`. Undefined when the last
+ * word is not letters and digits alone, which a tsquery would read as operators.
  */
-function prefixQuery(text: string): SQL | undefined {
+function prefixQuery(text: string): { query: SQL; last: string } | undefined {
   const words = text
     .toLowerCase()
     .split(/\s+/)
@@ -527,10 +528,20 @@ function prefixQuery(text: string): SQL | undefined {
   const last = words.pop()
   if (!last || !/^[\p{L}\p{N}]+$/u.test(last) || CJK.test(last)) return undefined
   const start = sql`to_tsquery(${SEARCH_TS_CONFIG}::regconfig, ${`${last}:*A`})`
-  return words.length === 0
-    ? start
-    : sql`(websearch_to_tsquery(${SEARCH_TS_CONFIG}::regconfig, ${words.join(' ')}) && ${start})`
+  return {
+    last,
+    query:
+      words.length === 0
+        ? start
+        : sql`(websearch_to_tsquery(${SEARCH_TS_CONFIG}::regconfig, ${words.join(' ')}) && ${start})`,
+  }
 }
+
+/**
+ * The words of id and name alone, as nodes_name_words_idx indexes them (the same expression, the
+ * configuration written as a constant, so that the planner uses the index and its statistics).
+ */
+const nameWords = sql`to_tsvector(${sql.raw(`'${SEARCH_TS_CONFIG}'`)}::regconfig, coalesce(${nodes.id}, '') || ' ' || coalesce(${nodes.name}, ''))`
 
 /**
  * One way a search finds nodes: `from` (the nodes, maybe joined) and `where`, the points only it
@@ -564,15 +575,21 @@ const CLASS_ROWS_READ = 1_000
  * planner scan every node): the id or name equal to the text; full text over the weighted
  * document (stemmed words in id, name, tags, author, description); the last word as the start of
  * a word of the id or name, as typed so far (prefixQuery: "upsc" finds "upscale"), unless the full
- * text filled its cap; trigram word similarity on id and name (typos: "upscalr" finds "upscale")
- * when those two found fewer than TYPOS_BELOW; comfy node class names of the latest version by
+ * text filled its cap, from the names' own index when few names have that start (`startByIndex`),
+ * else walking the nodes in the sort's order; trigram word similarity on id and name (typos of TYPO_MIN_LENGTH letters or
+ * more: "upscalr" finds "upscale") when those two found fewer than TYPOS_BELOW; comfy node class names of the latest version by
  * prefix (as pasted from a workflow, also typed with spaces) and, with `typos`, the nodes whose
  * class name the text misspells (found beforehand as the suggestions find them); and the nodes
  * of a publisher named exactly so (few publishers: their table is scanned, the nodes come by
  * nodes_publisher_idx). Text with CJK letters also matches inside names and descriptions: a scan
  * (no index can find a word inside a run of CJK text), for such text only.
  */
-function textBranches(text: string, typos: ClassTypo[]): Branch[] {
+function textBranches(
+  text: string,
+  typos: ClassTypo[],
+  /** Whether the last word typed, as a start, is read from the names' index (name-starts.ts). */
+  startByIndex: boolean,
+): Branch[] {
   const lowered = text.toLowerCase()
   const squashed = squash(lowered)
   const tsQuery = sql`websearch_to_tsquery(${SEARCH_TS_CONFIG}::regconfig, ${text})`
@@ -599,14 +616,21 @@ function textBranches(text: string, typos: ClassTypo[]): Branch[] {
     },
     {
       from: sql`${nodes}`,
-      where: prefix ? sql`${nodes.searchVector} @@ ${prefix}` : sql`false`,
+      where: !prefix
+        ? sql`false`
+        : startByIndex
+          ? sql`${nameWords} @@ to_tsquery(${SEARCH_TS_CONFIG}::regconfig, ${`${prefix.last}:*`})
+              and ${nodes.searchVector} @@ ${prefix.query}`
+          : sql`${nodes.searchVector} @@ ${prefix.query}`,
       boost: zero,
       capped: true,
       after: { branches: [1], fewerThan: 'cap' },
     },
     {
+      // A typo needs TYPO_MIN_LENGTH letters, as in the suggestions: a shorter text is similar
+      // to a large part of all names, each of them checked by its trigram similarity.
       from: sql`${nodes}`,
-      where: sql`${lowered} <% ${idAndName}`,
+      where: squashed.length >= TYPO_MIN_LENGTH ? sql`${lowered} <% ${idAndName}` : sql`false`,
       boost: zero,
       capped: true,
       after: { branches: [1, 2], fewerThan: TYPOS_BELOW },
@@ -679,7 +703,7 @@ function relevanceOf(text: string, boost: SQL): SQL {
       when lower(${nodes.id}) = ${lowered} or lower(${nodes.name}) = ${lowered} then ${points(MATCH.exact)}
       when strpos(${idAndName}, ${lowered}) > 0 then greatest(${points(MATCH.phraseInName)}, ${boost})
       else greatest(${boost}, case
-        ${prefix ? sql`when not ${vector} @@ ${tsQuery} and ${vector} @@ ${prefix} then ${points(MATCH.wordStartsInName)}` : sql``}
+        ${prefix ? sql`when not ${vector} @@ ${tsQuery} and ${vector} @@ ${prefix.query} then ${points(MATCH.wordStartsInName)}` : sql``}
         when not ${vector} @@ ${tsQuery}
           then ${points(MATCH.similarName)} * power(greatest(${similarity} - 0.5, 0) / 0.5, 2)
         when not ts_filter(${vector}, '{a,b}') @@ ${tsQuery}
@@ -740,9 +764,13 @@ async function rankedIds(
   offset: number,
 ): Promise<Ordering> {
   // Class names misspelt: looked up first in the suggestion index (a few btree ranges).
-  const typos = CJK.test(text) ? [] : await classTypos(db, text)
-  const branches = textBranches(text, typos)
   const cap = Math.max(SEARCH_CANDIDATES, offset + limit)
+  const last = prefixQuery(text)?.last
+  const [typos, startByIndex] = await Promise.all([
+    CJK.test(text) ? [] : classTypos(db, text),
+    last !== undefined && readStartByIndex(db, last, cap),
+  ])
+  const branches = textBranches(text, typos, startByIndex)
   // Each branch: the node ids with the points only it knows, and its number (to tell which
   // reached its cap); filters apply inside each branch. Branch 1 is the full text.
   const branchSql = branches.map(

@@ -1,8 +1,9 @@
-import { inArray } from 'drizzle-orm'
+import { inArray, sql } from 'drizzle-orm'
 import type { Schemas } from '../http/operations'
 import { nodes } from '../db/schema'
 import { insertNodeWithVersions, isPublic, nodeFacts, type NodeFacts } from '../test/data'
 import { BACKENDS, createTestApp, get, query, type QueryValue, type TestApp } from '../test/harness'
+import { readStartByIndex } from './name-starts'
 
 type NodeListResponse = Schemas['NodeListResponse']
 
@@ -109,6 +110,49 @@ describe.each(BACKENDS)('GET /nodes/search on %s', (backend) => {
       expect(few).toContain(misspelt)
     } finally {
       await h.db.delete(nodes).where(inArray(nodes.id, [...spelt, misspelt]))
+    }
+  })
+
+  it('finds a word start few names have through their own index, not by the description', async () => {
+    const publisherId = publicFacts[0]?.publisherId ?? ''
+    const named = 'zumbrella-grips'
+    const described = 'plain-helper-zx'
+    try {
+      await insertNodeWithVersions(h.db, { id: named, publisherId, name: 'Zumbrella Grips' }, [
+        { version: '1.0.0', status: 'NodeVersionStatusActive' },
+      ])
+      await insertNodeWithVersions(
+        h.db,
+        { id: described, publisherId, name: 'Plain Helper', description: 'Zumbrellas for all.' },
+        [{ version: '1.0.0', status: 'NodeVersionStatusActive' }],
+      )
+      // With statistics of the names' words, "zumbr" is a start few names have (name-starts.ts).
+      await h.db.execute(sql`analyze ${nodes}`)
+      expect(await readStartByIndex(h.db, 'zumbr', 200)).toBe(true)
+      const found = ids(await search({ search: 'Zumbr' }))
+      expect(found[0]).toBe(named)
+      // Typed so far is a start of the id or name: the description's word is not one.
+      expect(found).not.toContain(described)
+      // Started words after whole ones ("grips zumbr") and common starts read as before.
+      expect(ids(await search({ search: 'grips zumbr' }))[0]).toBe(named)
+    } finally {
+      await h.db.delete(nodes).where(inArray(nodes.id, [named, described]))
+    }
+  })
+
+  it('looks for typos from four letters on, as the suggestions do', async () => {
+    const publisherId = publicFacts[0]?.publisherId ?? ''
+    const id = 'qrid-tools'
+    try {
+      await insertNodeWithVersions(h.db, { id, publisherId, name: 'Qrid Tools' }, [
+        { version: '1.0.0', status: 'NodeVersionStatusActive' },
+      ])
+      // "qra" shares half its trigrams with "qrid": three letters are a start, never a typo.
+      expect(ids(await search({ search: 'qra' }))).not.toContain(id)
+      expect(ids(await search({ search: 'qri' }))).toContain(id)
+      expect(ids(await search({ search: 'qrid' }))[0]).toBe(id)
+    } finally {
+      await h.db.delete(nodes).where(inArray(nodes.id, [id]))
     }
   })
 

@@ -56,7 +56,7 @@ const PREFIX_ROWS = 200
 /** Rows read for each shortened prefix when looking for a typo. */
 const TYPO_ROWS = 40
 /** A typo needs this many letters: shorter texts are only prefixes. */
-const TYPO_MIN_LENGTH = 4
+export const TYPO_MIN_LENGTH = 4
 /** Typos are looked for within the first letters typed. */
 const TYPO_SPAN = 24
 
