@@ -2,12 +2,13 @@
 // PostgreSQL keeps of the names' own words (the expression of nodes_name_words_idx): their most
 // common lexemes and how often each occurs. Search reads a start many names have by walking the
 // nodes in downloads order, and one few names have through that index (queries.ts textBranches,
-// readStartByIndex): walking every node for a start no name has cost 40-55 ms at 100,000 nodes. The planner cannot
-// choose between the two itself: the search vector's statistics mix the description's words with
-// the name's ("exam" starts "example" in most descriptions and in no name). Read at most once a
-// minute per database. See docs/ARCHITECTURE.md, "Never-seen searches".
+// readStartByIndex): walking every node for a start no name has cost 40-55 ms at 100,000 nodes.
+// The planner cannot choose between the two itself: the search vector's statistics mix the
+// description's words with the name's ("exam" starts "example" in most descriptions and in no
+// name). Read at most once a minute per database. See docs/ARCHITECTURE.md, "Never-seen searches".
 import { sql } from 'drizzle-orm'
 import type { Db } from '../db/client'
+import { SEARCH_TS_CONFIG } from '../db/schema'
 
 /** How long the statistics are reused: ANALYZE refreshes them every so often, not per write. */
 const STATISTICS_MS = 60_000
@@ -100,13 +101,35 @@ export function nameStartShare(statistics: NameLexemes, start: string): number {
 const INDEX_ROW_COST = 20
 
 /**
- * Whether the nodes with a word of id or name starting with `start` are better read from the
- * names' index than by walking the nodes most downloaded first, for the first `cap` of them;
- * false without statistics (the walk, which the planner chooses anyway).
+ * The start as the full text reads it (lower case, stemmed: "utis" is read as "uti", which starts
+ * "util"); empty for a stop word.
+ */
+async function stemmedStart(db: Db, start: string): Promise<string> {
+  const result = (await db.execute(
+    sql`select to_tsquery(${SEARCH_TS_CONFIG}::regconfig, ${`${start}:*`})::text as query`,
+  )) as unknown as { rows: { query: string }[] }
+  return /^'(.*)':\*$/.exec(result.rows[0]?.query ?? '')?.[1] ?? ''
+}
+
+/**
+ * Whether the nodes with a word of id or name starting with `start` (a word of letters and
+ * digits) are better read from the names' index than by walking the nodes most downloaded first,
+ * for the first `cap` of them; false without statistics (the walk, which the planner chooses
+ * anyway).
  */
 export async function readStartByIndex(db: Db, start: string, cap: number): Promise<boolean> {
-  const statistics = await statisticsOf(db)
-  if (!statistics) return false
-  const share = nameStartShare(statistics, start)
-  return INDEX_ROW_COST * share * share * statistics.rows < cap
+  const [statistics, stem] = await Promise.all([statisticsOf(db), stemmedStart(db, start)])
+  return (
+    statistics !== undefined &&
+    stem !== '' &&
+    cheaperByIndex(nameStartShare(statistics, stem), statistics.rows, cap)
+  )
+}
+
+/**
+ * Whether the first `cap` of the nodes that a `share` of `rows` nodes match are read with fewer
+ * costs from an index of them than by walking all nodes in order (see INDEX_ROW_COST).
+ */
+export function cheaperByIndex(share: number, rows: number, cap: number): boolean {
+  return INDEX_ROW_COST * share * share * rows < cap
 }

@@ -3,7 +3,8 @@ import type { Schemas } from '../http/operations'
 import { nodes } from '../db/schema'
 import { insertNodeWithVersions, isPublic, nodeFacts, type NodeFacts } from '../test/data'
 import { BACKENDS, createTestApp, get, query, type QueryValue, type TestApp } from '../test/harness'
-import { readStartByIndex } from './name-starts'
+import { cheaperByIndex, readStartByIndex } from './name-starts'
+import { correctedNameWords, refreshNameVocabulary } from './name-vocabulary'
 
 type NodeListResponse = Schemas['NodeListResponse']
 
@@ -151,6 +152,30 @@ describe.each(BACKENDS)('GET /nodes/search on %s', (backend) => {
       expect(ids(await search({ search: 'qra' }))).not.toContain(id)
       expect(ids(await search({ search: 'qri' }))).toContain(id)
       expect(ids(await search({ search: 'qrid' }))[0]).toBe(id)
+    } finally {
+      await h.db.delete(nodes).where(inArray(nodes.id, [id]))
+    }
+  })
+
+  it("corrects a word no name has to the names' words one edit away", async () => {
+    const publisherId = publicFacts[0]?.publisherId ?? ''
+    const id = 'zula-grips'
+    try {
+      await insertNodeWithVersions(h.db, { id, publisherId, name: 'Zula Grips' }, [
+        { version: '1.0.0', status: 'NodeVersionStatusActive' },
+      ])
+      await refreshNameVocabulary(h.db)
+      // "zulu" has under half its trigrams in "zula": only the correction finds it, from the
+      // names' index (few names have "zula").
+      expect(ids(await search({ search: 'Zulu' }))).toContain(id)
+      expect(ids(await search({ search: 'zulu grips' }))[0]).toBe(id)
+      // A word most names have, misspelt: read walking the nodes (name-starts.ts cheaperByIndex).
+      const common = correctedNameWords(h.db, 'comfyiu')
+      expect(common?.words).toEqual([['comfyui']])
+      expect(cheaperByIndex(common?.share ?? 0, common?.nodes ?? 0, 200)).toBe(false)
+      const found = (await search({ search: 'comfyiu' })).nodes
+      expect(found.length).toBeGreaterThanOrEqual(20)
+      for (const node of found) expect(`${node.id} ${node.name}`.toLowerCase()).toContain('comfyui')
     } finally {
       await h.db.delete(nodes).where(inArray(nodes.id, [id]))
     }
