@@ -24,6 +24,37 @@ const CORRECTIONS_PER_WORD = 8
 export interface NameVocabulary {
   words: Map<string, number>
   nodes: number
+  /** The words by length (made by byLength): a typo's corrections are the lengths around it. */
+  lengths?: Map<number, { word: string; letters: number }[]>
+}
+
+/** Which of the letters a–z (and the digits, as one) `word` has, one bit each. */
+function lettersOf(word: string): number {
+  let letters = 0
+  for (let i = 0; i < word.length; i++) {
+    const code = word.charCodeAt(i) - 97
+    letters |= code >= 0 && code < 26 ? 1 << code : 1 << 26
+  }
+  return letters
+}
+
+/** How many bits of `n` are set. */
+function bitCount(n: number): number {
+  let count = 0
+  for (let rest = n; rest !== 0; rest &= rest - 1) count++
+  return count
+}
+
+/** `vocabulary` with its words grouped by length, for correctionsOf. */
+export function byLength(vocabulary: NameVocabulary): NameVocabulary {
+  const lengths: NonNullable<NameVocabulary['lengths']> = new Map()
+  for (const word of vocabulary.words.keys()) {
+    const entry = { word, letters: lettersOf(word) }
+    const group = lengths.get(word.length)
+    if (group) group.push(entry)
+    else lengths.set(word.length, [entry])
+  }
+  return { ...vocabulary, lengths }
 }
 
 interface Kept {
@@ -48,10 +79,10 @@ async function readVocabulary(db: Db): Promise<NameVocabulary> {
       sql`select count(*)::int as nodes from ${nodes} where ${publiclyVisible()}`,
     )) as unknown as { rows: { nodes: number }[] }
   ).rows
-  return {
+  return byLength({
     words: new Map(result.rows.map((row) => [row.word, Number(row.nodes)])),
     nodes: Number(total?.nodes ?? 0),
-  }
+  })
 }
 
 function entryOf(db: Db): Kept {
@@ -93,10 +124,18 @@ function vocabularyOf(db: Db, now = Date.now()): NameVocabulary | undefined {
 /** The words of `vocabulary` one edit from `word` (two from eight letters), most nodes first. */
 export function correctionsOf(vocabulary: NameVocabulary, word: string): string[] {
   const most = word.length >= 8 ? 2 : 1
+  const { lengths = byLength(vocabulary).lengths } = vocabulary
+  // An edit adds or removes at most two of the letters a word has: a cheap test before the
+  // alignment table (most words of the same length differ in far more).
+  const letters = lettersOf(word)
   const near: [string, number][] = []
-  for (const [candidate, count] of vocabulary.words) {
-    if (Math.abs(candidate.length - word.length) > most) continue
-    if (editDistance(word, candidate, most) <= most) near.push([candidate, count])
+  for (let length = word.length - most; length <= word.length + most; length++) {
+    for (const candidate of lengths?.get(length) ?? []) {
+      if (bitCount(letters ^ candidate.letters) > 2 * most) continue
+      if (editDistance(word, candidate.word, most) <= most) {
+        near.push([candidate.word, vocabulary.words.get(candidate.word) ?? 0])
+      }
+    }
   }
   return near
     .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
