@@ -799,9 +799,10 @@ async function rankedIds(
   limit: number,
   offset: number,
 ): Promise<Ordering> {
-  // Class names misspelt: looked up first in the suggestion index (a few btree ranges).
   const cap = Math.max(SEARCH_CANDIDATES, offset + limit)
   const last = prefixQuery(text)?.last
+  // Class names misspelt, looked up in the suggestion index (a few btree ranges), and how the
+  // start of the last word is best read (name-starts.ts), both before the statement.
   const [typos, startByIndex] = await Promise.all([
     CJK.test(text) ? [] : classTypos(db, text),
     last !== undefined && readStartByIndex(db, last, cap),
