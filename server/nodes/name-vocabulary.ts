@@ -1,11 +1,12 @@
-// The words of the public nodes' ids and names, with how many nodes have each: a typed word no
-// name has is corrected to the names' words one edit away (two from eight letters on), as the
-// suggestions find typos (suggest.ts typoEdits), and search reads the nodes with the corrected
-// words from the names' index (queries.ts textBranches). Checking the trigram word similarity of
-// every name near a typo cost about 13 µs a candidate, thousands of them for a misspelt common
-// word; the vocabulary is thousands of words, kept in each API process and read again in the
-// background when the catalogue changed (checked at most once a minute). A search never waits for
-// it: until the first read is done, typos are found by the trigram branch alone. See docs/ARCHITECTURE.md, "Never-seen searches".
+// The words of the public nodes' ids and names, with how often each occurs in them: a typed
+// word no name has is corrected to the names' words one edit away (two from eight letters on), as
+// the suggestions find typos (suggest.ts typoEdits), and search reads the nodes with the corrected
+// words (queries.ts correctedBranch). Checking the trigram word similarity of every name near a
+// typo cost about 13 µs a candidate, thousands of them for a misspelt common word; the vocabulary
+// is thousands of words, kept in each API process and read again in the background when the
+// catalogue changed (checked at most once a minute). A search never waits for it: until the first
+// read is done, typos are found by the trigram branch alone. See docs/ARCHITECTURE.md,
+// "Never-seen searches".
 import { sql } from 'drizzle-orm'
 import { editDistance } from '@/src/lib/edit-distance'
 import type { Db } from '../db/client'
@@ -20,7 +21,7 @@ const VOCABULARY_MS = 60_000
 /** Corrections of one typed word at most, the words most nodes have first. */
 const CORRECTIONS_PER_WORD = 8
 
-/** The public nodes' words (word → how many have it in their id or name) and their number. */
+/** The public nodes' words (word → how often their ids and names have it) and their number. */
 export interface NameVocabulary {
   words: Map<string, number>
   nodes: number
@@ -147,7 +148,7 @@ export function correctionsOf(vocabulary: NameVocabulary, word: string): string[
 export interface CorrectedWords {
   /** Per typed word, the words any of which a name must have: itself, or its corrections. */
   words: string[][]
-  /** At most the share of the public nodes with them all (the rarest typed word's). */
+  /** About the share of the public nodes with them all (at most the rarest typed word's). */
   share: number
   /** How many public nodes there are. */
   nodes: number

@@ -134,7 +134,7 @@ describe.each(BACKENDS)('GET /nodes/search on %s', (backend) => {
       expect(found[0]).toBe(named)
       // Typed so far is a start of the id or name: the description's word is not one.
       expect(found).not.toContain(described)
-      // Started words after whole ones ("grips zumbr") and common starts read as before.
+      // The start after a whole word, from the same index.
       expect(ids(await search({ search: 'grips zumbr' }))[0]).toBe(named)
     } finally {
       await h.db.delete(nodes).where(inArray(nodes.id, [named, described]))
