@@ -365,6 +365,11 @@ export async function buildApp(
     rows: nodeRows,
     changes: new RowChangeLog(deps.db, (read, lapsed) => nodeRows.applyChanges(read, lapsed)),
   }
+  // Anonymous callers' pages may rest on a read of the change log as old as a public answer may
+  // be (docs/ARCHITECTURE.md, "Node row cache").
+  const anonymousNodeCaches = { ...nodeCaches, staleMs: deps.config.publicCacheMs }
+  // A change made here (a write, a pipeline job) shows to them at once, as public answers do.
+  publicCache.onForget(() => nodeCaches.changes.changed())
   const writeDownloads = (counts: DownloadCount[]) => countDownloads(deps.db, counts)
   const downloads = new DownloadCounter(writeDownloads, deps.config.downloadFlushMs, (error) =>
     app.log.warn({ err: error }, 'download counts not written yet; kept for the next try'),
@@ -396,7 +401,15 @@ export async function buildApp(
         if (!handler || !operation) throw notImplemented(operationId)
         const caller = await authenticate(deps, request, operation.access, operation.acceptsApiKey)
         await rateLimits.checkCaller(operation, caller, reply)
-        const context = { deps, caller, downloads, proxyLog, publicCache, nodeCaches, metrics }
+        const context = {
+          deps,
+          caller,
+          downloads,
+          proxyLog,
+          publicCache,
+          nodeCaches: caller === null ? anonymousNodeCaches : nodeCaches,
+          metrics,
+        }
         if (operation.publicCache && caller === null) {
           return sent(
             reply,

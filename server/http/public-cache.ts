@@ -26,10 +26,18 @@ export class PublicAnswerCache {
 
   constructor(private readonly ttlMs: number) {}
 
+  private readonly forgetListeners: (() => void)[] = []
+
   /** Everything cached or in flight is stale: the next request computes afresh. */
   forget(): void {
     this.generation++
     this.entries.clear()
+    for (const listener of this.forgetListeners) listener()
+  }
+
+  /** `listener` is called on every forget(): what else anonymous answers are made from. */
+  onForget(listener: () => void): void {
+    this.forgetListeners.push(listener)
   }
 
   get size(): number {

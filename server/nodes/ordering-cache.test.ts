@@ -194,6 +194,16 @@ describe('OrderingCache', () => {
     expect(reads).toEqual(['v1', 'v1', 'v1', 'v2'])
     expect(await cache.answer('k', compute, read)).toBe('v2')
     expect(computed).toBe(2)
+
+    // A read of an older generation (rows an anonymous page may show up to PUBLIC_CACHE_MS old,
+    // RowReuse.staleMs) is answered from the newer ordering, which stays.
+    const older = async (ordering: Ordering) => ({
+      value: ordering.ids[0],
+      generation: (await catalogueGenerationOf(h.db)) - 1,
+    })
+    expect(await cache.answer('k', compute, older)).toBe('v2')
+    expect(await cache.answer('k', compute, read)).toBe('v2')
+    expect(computed).toBe(2)
   })
 
   it('answers directly while no ordering of the catalogue is computed, from it once it is', async () => {

@@ -113,7 +113,9 @@ export class OrderingCache {
     let generation: number | undefined
     if (hit && hit.expiresAt !== Number.POSITIVE_INFINITY) {
       const seen = await read(await hit.ordering)
-      if (seen.generation === hit.generation) {
+      // An older generation: rows read before the kept ordering's, from a read of the change log
+      // an anonymous answer may reuse (RowReuse.staleMs); the newer ordering stands.
+      if (seen.generation <= hit.generation) {
         this.stats.hits++
         await this.orderingOf(key, compute, hit.generation, ageFactor, false) // refreshes by age
         return seen.value

@@ -177,6 +177,11 @@ export interface RowReuse {
   rows: NodeRowCache
   /** Absent: kept rows are checked by their stamps only (every page reads them). */
   changes?: RowChangeLog
+  /**
+   * How long before the request a read of the change log may have started and still answer it
+   * (row-changes.ts `read`): PUBLIC_CACHE_MS for anonymous callers, absent for the others.
+   */
+  staleMs?: number
 }
 
 /**
@@ -230,7 +235,7 @@ async function loadNodesSeen(
   const anyKept = () => cache?.enabled === true && ids.some((id) => cache.holds(id))
   // With none of them kept, the log has nothing to say about them: read whole at once, below.
   if (!matching && cache?.enabled && reuse?.changes && (!reuse.changes.following || anyKept())) {
-    const changes = await reuse.changes.read()
+    const changes = await reuse.changes.read(reuse.staleMs)
     const missing = ids.filter((id) => {
       const kept = cache.trusted(id)
       if (kept) found.set(id, kept)

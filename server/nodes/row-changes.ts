@@ -3,7 +3,9 @@
 // since the last read, in a statement started after the request arrived, so it is as fresh as a
 // page reading its rows would be; the rows that changed are read again, the others are not. One
 // such read serves every request that arrived before it started (concurrent pages share it).
-// See docs/ARCHITECTURE.md, "Node row cache".
+// Anonymous callers may be answered from a read started up to PUBLIC_CACHE_MS before they asked,
+// the staleness the public read cache already allows them, unless this process changed something
+// since (`changed()`). See docs/ARCHITECTURE.md, "Node row cache".
 import { sql } from 'drizzle-orm'
 import type { Db } from '../db/client'
 import { catalogueGeneration, nodeRowChangeHorizons, nodeRowChanges } from '../db/schema'
@@ -72,7 +74,12 @@ export class RowChangeLog {
   private since: bigint | undefined
   private lastReadAt = 0
   private inFlight: Promise<RowChangesRead> | undefined
+  private inFlightStartedAt = 0
   private queued: Promise<RowChangesRead> | undefined
+  /** The last read that ended, and when it started. */
+  private last: { read: RowChangesRead; startedAt: number } | undefined
+  /** A change made by this process: no read started before it answers a request any more. */
+  private changedAt = Number.NEGATIVE_INFINITY
 
   constructor(
     private readonly db: Db,
@@ -89,7 +96,17 @@ export class RowChangeLog {
     return this.since !== undefined
   }
 
-  read(): Promise<RowChangesRead> {
+  /**
+   * With `staleMs`, a read started at most that long before this call (and after this process's
+   * last change) answers too: the last one that ended, or the one in flight.
+   */
+  read(staleMs = 0): Promise<RowChangesRead> {
+    if (staleMs > 0) {
+      // A read started in the millisecond of the change may have started before it.
+      const since = Math.max(this.now() - staleMs, this.changedAt + 1)
+      if (this.inFlight && this.inFlightStartedAt >= since) return this.inFlight
+      if (this.last && this.last.startedAt >= since) return Promise.resolve(this.last.read)
+    }
     if (!this.inFlight) return this.launch()
     const ended = () => undefined
     this.queued ??= this.inFlight.then(ended, ended).then(() => {
@@ -99,7 +116,13 @@ export class RowChangeLog {
     return this.queued
   }
 
+  /** After a change made by this process: later requests wait for a read started after it. */
+  changed(): void {
+    this.changedAt = this.now()
+  }
+
   private launch(): Promise<RowChangesRead> {
+    this.inFlightStartedAt = this.now()
     const read = this.readNow()
     this.inFlight = read
     const ended = () => {
@@ -123,6 +146,7 @@ export class RowChangeLog {
     if (this.since === undefined || lapsed || read.horizon > this.since) this.since = read.horizon
     this.lastReadAt = Math.max(this.lastReadAt, startedAt)
     this.apply(read, lapsed)
+    this.last = { read, startedAt }
     return read
   }
 }
