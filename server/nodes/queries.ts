@@ -1,8 +1,19 @@
 // Reading nodes: listing with filters and sorts, typo-tolerant search, and one node with its
 // latest version and publisher. Visibility rules for anonymous callers live here.
-import { and, arrayContains, arrayOverlaps, eq, inArray, ne, sql, type SQL } from 'drizzle-orm'
+import {
+  and,
+  arrayContains,
+  arrayOverlaps,
+  eq,
+  getTableColumns,
+  inArray,
+  ne,
+  sql,
+  type SQL,
+} from 'drizzle-orm'
 import type { SelectedFields } from 'drizzle-orm/pg-core'
 import type { Db } from '../db/client'
+import { jsonRow } from '../db/json-rows'
 import { escapeLike } from '../db/like'
 import type { QueryOf } from '../http/operations'
 import { nodeOrderBy, type NodeSort as NodeOrdering } from '../db/ordering'
@@ -158,7 +169,12 @@ function prepareRead<T extends SelectedFields>(
     .where(sql`${nodes.id} = any(${sql.placeholder('ids')}::text[])`)
     .prepare(name)
 }
-const wholeRow = { node: nodeColumns, latestVersion: nodeVersions, publisher: publishers }
+/** Each table's row as one JSON object: far less for the API to parse (server/db/json-rows.ts). */
+const wholeRow = {
+  node: jsonRow(nodeColumns),
+  latestVersion: jsonRow(getTableColumns(nodeVersions), nodeVersions.id),
+  publisher: jsonRow(getTableColumns(publishers)),
+}
 const prepareReads = (db: Db) => ({
   stamps: prepareRead(db, { id: nodes.id }, 'node_row_stamps', false),
   stampsMatching: prepareRead(db, { id: nodes.id }, 'node_row_stamps_matching', true),
