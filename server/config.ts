@@ -61,7 +61,8 @@ export interface ServerConfig {
   trustProxy: boolean | string[]
   /**
    * PUBLIC_CACHE_MS: how long an anonymous answer of a hot public read is reused (0: only
-   * identical requests in flight share one; see server/http/public-cache.ts).
+   * identical requests in flight share one; see server/http/public-cache.ts), and how old a read
+   * of the node rows' change log an anonymous listing page may rest on (row-changes.ts).
    */
   publicCacheMs: number
   /**
