@@ -1,8 +1,9 @@
 // A table's row read as one JSON object instead of one column per field. The driver then parses
 // one JSON text per row (JSON.parse builds the object whole) where it would parse and map every
-// column apart: for the node rows a page shows (75 columns), the API's CPU per row fell by half
-// and so did its garbage (docs/ARCHITECTURE.md, "The whole catalogue from a freshly started API").
-// The fields are the schema's (schema.ts), with the values drizzle would give them.
+// column apart: for the node rows pages show (75 columns), a whole-catalogue walk's parsing and
+// mapping went from 1.9 to 1.3 s of the API's CPU, its garbage collection from 2.6 to 2.2 s
+// (docs/ARCHITECTURE.md, "Node row cache"). The fields are the schema's (schema.ts), with the
+// values drizzle would give them.
 import { sql, type Column, type SQL } from 'drizzle-orm'
 
 type Columns = Record<string, Column>

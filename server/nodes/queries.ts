@@ -169,7 +169,7 @@ function prepareRead<T extends SelectedFields>(
     .where(sql`${nodes.id} = any(${sql.placeholder('ids')}::text[])`)
     .prepare(name)
 }
-/** Each table's row as one JSON object: far less for the API to parse (server/db/json-rows.ts). */
+/** Each table's row as one JSON object: less for the API to parse (server/db/json-rows.ts). */
 const wholeRow = {
   node: jsonRow(nodeColumns),
   latestVersion: jsonRow(getTableColumns(nodeVersions), nodeVersions.id),
