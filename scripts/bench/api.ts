@@ -2,8 +2,8 @@
 // PostgreSQL with 100k nodes and on PGlite with 10k, at 1 and N connections: ComfyUI-Manager's
 // whole-catalogue read (limit 30, every page in order: total time and slowest page; from a freshly
 // started API, again with every row kept, both also with the default PUBLIC_CACHE_MS, and its
-// floors: answered from memory, a bare HTTP server, PostgreSQL alone reading each page's rows), list pages
-// (first, Manager-sized, deep), a node, a search mix (common and rare words, two words, typos,
+// floors: answered from memory, a bare HTTP server, PostgreSQL alone reading each page's rows),
+// list pages (first, Manager-sized, deep), a node, a search mix (common and rare words, two words, typos,
 // class names, a tag filter, other sorts, pages 1–5), suggestions, and the admins' review queue;
 // then lists and searches again with cached orderings and rows off (ORDERING_CACHE_MS=0,
 // NODE_ROW_CACHE=0), the database's own cost. Datasets are generated once and reused (pass --fresh to rebuild). Prints a table and
