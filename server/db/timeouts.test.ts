@@ -9,6 +9,7 @@ import { HEALTH_DATABASE_WAIT_MS, withinTime } from '../system/routes'
 import { signUpUser } from '../test/auth'
 import { snapshotState } from '../test/data'
 import { createTestApp, expectErrorBody, get, send, type TestApp } from '../test/harness'
+import { poolStatsOf } from './client'
 import { hasTestPostgres } from './test-db'
 
 type HealthResponse = Schemas['HealthResponse']
@@ -51,18 +52,31 @@ onPostgres('with nodes locked by another session (PostgreSQL)', () => {
     await h?.close()
   })
 
-  /** Waits until `count` sessions of this database wait on a lock (the pool is then used up). */
-  async function waitUntilSessionsWaitOnLocks(count: number) {
+  /**
+   * Waits until the pool's connections are all taken and at least `count` sessions of this
+   * database wait on a lock, whatever state pg_stat_activity gives them (one waiting on the lock
+   * was seen listed `idle`, with the text of its previous statement).
+   */
+  async function waitUntilPoolWaitsOnLocks(count: number) {
+    const lockWaits = async () =>
+      (
+        await locker.query<{ state: string; wait: string; query: string }>(
+          `select state, coalesce(wait_event_type || ':' || wait_event, '') as wait, left(query, 120) as query
+           from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`,
+        )
+      ).rows
     // Half the lock timeout at most: /health then asks (about a second) before the first gives up.
     for (let attempt = 0; attempt < LOCK_WAIT_MS / 2 / 100; attempt++) {
       await new Promise((resolve) => setTimeout(resolve, 100))
-      const { rows } = await locker.query<{ waiting: number }>(
-        `select count(*)::int as waiting from pg_stat_activity
-         where datname = current_database() and state = 'active' and wait_event_type = 'Lock'`,
-      )
-      if (rows[0].waiting >= count) return
+      const pool = poolStatsOf(h.db)
+      const waiting = (await lockWaits()).filter((session) => session.wait.startsWith('Lock'))
+      if (pool && pool.idle === 0 && pool.total === pool.max && waiting.length >= count) return
     }
-    throw new Error(`${count} sessions never waited on the lock together`)
+    // What the pool and the sessions were doing instead, for the failure's reader.
+    const sessions = (await lockWaits()).map((row) => `${row.state} ${row.wait} ${row.query}`)
+    throw new Error(
+      `${count} sessions never waited on the lock together; pool ${JSON.stringify(poolStatsOf(h.db))}:\n${sessions.join('\n')}`,
+    )
   }
 
   it('reads and writes answer 503 with Retry-After, change nothing; /health answers in time', async () => {
@@ -86,7 +100,7 @@ onPostgres('with nodes locked by another session (PostgreSQL)', () => {
       // Four different listings, none read before, so each reads the nodes table (identical
       // anonymous reads would share one query: public-cache.ts).
       const stalled = Array.from({ length: 4 }, (_, i) => get(h.app, `/nodes?tags=locked-${i}`))
-      await waitUntilSessionsWaitOnLocks(4)
+      await waitUntilPoolWaitsOnLocks(4)
       const health = await get<HealthResponse>(h.app, '/health')
       expect(health.status).toBe(503)
       expect(health.body).toMatchObject({ status: 'error', database: 'timeout' })
