@@ -76,6 +76,12 @@ export interface ServerConfig {
    */
   nodeRowCache: number
   /**
+   * SHARED_NODE_JSON_MS: how soon the JSON of nodes this process writes for the public listing is
+   * stored in the database, where other processes and later ones send it instead of reading the
+   * nodes' rows (0: neither stored nor read; see server/nodes/shared-json.ts).
+   */
+  sharedNodeJsonMs: number
+  /**
    * PROXY_<PROVIDER>_URL and PROXY_<PROVIDER>_KEY, PROXY_TIMEOUT_MS: the AI providers that
    * `/proxy/...` lookups reach (server/proxy/providers.ts).
    */
@@ -288,6 +294,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     publicCacheMs: nonNegative('PUBLIC_CACHE_MS', env.PUBLIC_CACHE_MS ?? '1000'),
     orderingCacheMs: nonNegative('ORDERING_CACHE_MS', env.ORDERING_CACHE_MS ?? '60000'),
     nodeRowCache: nonNegative('NODE_ROW_CACHE', env.NODE_ROW_CACHE ?? '100000'),
+    sharedNodeJsonMs: nonNegative('SHARED_NODE_JSON_MS', env.SHARED_NODE_JSON_MS ?? '1000'),
     proxy: providerConfigFromEnv(env),
     proxyLogFlushMs: nonNegative('PROXY_LOG_FLUSH_MS', env.PROXY_LOG_FLUSH_MS ?? '1000'),
     ciUploadTokens: list(env.CI_UPLOAD_TOKENS),

@@ -35,11 +35,17 @@ const timestampWithoutZone = (value: unknown) => new Date(`${value as string}Z`)
 
 /**
  * `columns`' row as one JSON object, decoded to what drizzle would select; null when
- * `presentWhen` is null (the row of a left join that found none).
+ * `presentWhen` is null (the row of a left join that found none, or a row not wanted).
  */
 export function jsonRow<T extends Columns>(columns: T): SQL<RowOf<T>>
-export function jsonRow<T extends Columns>(columns: T, presentWhen: Column): SQL<RowOf<T> | null>
-export function jsonRow<T extends Columns>(columns: T, presentWhen?: Column): SQL<RowOf<T> | null> {
+export function jsonRow<T extends Columns>(
+  columns: T,
+  presentWhen: Column | SQL,
+): SQL<RowOf<T> | null>
+export function jsonRow<T extends Columns>(
+  columns: T,
+  presentWhen?: Column | SQL,
+): SQL<RowOf<T> | null> {
   const decoders: [string, (value: unknown) => unknown][] = []
   const pairs = Object.entries(columns).map(([key, column]) => {
     const field = JSON_FIELDS[column.columnType]

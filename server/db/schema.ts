@@ -521,6 +521,21 @@ export const nodeRowChanges = pgTable(
 )
 
 /**
+ * Each node's JSON as the public listing shows it, written by the API process that serialized it
+ * so that other processes, and ones started later, send it as it is instead of reading and
+ * serializing the node's rows again (server/nodes/shared-json.ts). It stands while `stamp` is the
+ * node's row stamp and `variant` the reading process's (the code and contract that write it, and
+ * the public URL); otherwise the node is serialized again and its JSON replaced. A cache: nothing
+ * else reads it, and it may be emptied at any time.
+ */
+export const nodeJson = pgTable('node_json', {
+  nodeId: text('node_id').primaryKey(),
+  stamp: text('stamp').notNull(),
+  variant: text('variant').notNull(),
+  json: text('json').notNull(),
+})
+
+/**
  * Snapshot horizons recorded by maintenance, with when: the log of node row changes is pruned up
  * to one recorded long enough ago that no API process still reads from before it.
  */

@@ -38,8 +38,9 @@ import { DownloadCounter } from '../nodes/download-counter'
 import { OrderingCache } from '../nodes/ordering-cache'
 import { NodeRowCache } from '../nodes/row-cache'
 import { RowChangeLog } from '../nodes/row-changes'
+import { nodeJsonVariant, SharedNodeJson } from '../nodes/shared-json'
 import { ProxyLookupLog } from '../proxy/lookup-log'
-import { countDownloads, type DownloadCount } from '../nodes/queries'
+import { countDownloads, type DownloadCount, type ListedNode } from '../nodes/queries'
 import { registerRawBodyCapture } from '../releases/raw-body'
 import { countCacheStats } from '../db/count-cache'
 import { poolStatsOf } from '../db/client'
@@ -359,11 +360,23 @@ export async function buildApp(
   )
 
   const publicCache = publicAnswers(deps.db, deps.config.publicCacheMs)
-  const nodeRows = new NodeRowCache(deps.config.nodeRowCache)
+  const nodeRows = new NodeRowCache<ListedNode>(deps.config.nodeRowCache)
+  const storedJson =
+    deps.config.sharedNodeJsonMs > 0
+      ? new SharedNodeJson(
+          deps.db,
+          nodeJsonVariant(deps.config.publicUrl),
+          deps.config.sharedNodeJsonMs,
+          (error) => app.log.warn({ err: error }, "nodes' JSON not stored; written again later"),
+        )
+      : undefined
+  // Before the database closes.
+  if (storedJson) app.addHook('onClose', () => storedJson.flush())
   const nodeCaches = {
     orderings: new OrderingCache(deps.db, deps.config.orderingCacheMs),
     rows: nodeRows,
     changes: new RowChangeLog(deps.db, (read, lapsed) => nodeRows.applyChanges(read, lapsed)),
+    storedJson,
   }
   // Anonymous callers' pages may rest on a read of the change log as old as a public answer may
   // be (docs/ARCHITECTURE.md, "Node row cache").

@@ -31,6 +31,54 @@ const NO_PAGE: PageFields = { total: 0, page: 0, limit: 0, totalPages: 0 }
  */
 const itemJson = new WeakMap<Serialize, WeakMap<object, string>>()
 
+/** Writes a page's JSON from each item's JSON (pageWriter). */
+export interface PageWriter<T> {
+  /**
+   * `item`'s JSON, written from `answer()` by the route's serializer once per item object;
+   * `written` is told each JSON written anew (not one kept).
+   */
+  item(item: object, answer: () => unknown, written?: (json: string) => void): string
+  /** The page of these items' JSON, with its fields. */
+  page(itemsJson: string[], fields: PageFields): SerializedAnswer<T>
+}
+
+/**
+ * The writer of `{ [listKey]: items, ...fields }` by the route's 200 schema, or `undefined` when
+ * the route has no such serializer or the list is not its first property: the caller answers the
+ * plain object.
+ */
+export function pageWriter<T>(reply: FastifyReply, listKey: string): PageWriter<T> | undefined {
+  // Per media type where the schema gives one (the contract's `content`), else the route's.
+  const serialize: Serialize | undefined =
+    reply.getSerializationFunction('200', 'application/json') ??
+    reply.getSerializationFunction('200')
+  if (typeof serialize !== 'function') return undefined
+  const open = `{"${listKey}":[`
+  const emptyOf = (fields: PageFields) => serialize({ [listKey]: [], ...fields })
+  if (!emptyOf(NO_PAGE).startsWith(`${open}]`)) return undefined
+  let kept = itemJson.get(serialize)
+  if (!kept) itemJson.set(serialize, (kept = new WeakMap()))
+  const known = kept
+  const noPageTail = emptyOf(NO_PAGE).slice(open.length)
+  return {
+    item(item, answer, written) {
+      let json = known.get(item)
+      if (!json) {
+        const alone = serialize({ [listKey]: [answer()], ...NO_PAGE })
+        json = alone.slice(open.length, alone.length - noPageTail.length)
+        known.set(item, json)
+        written?.(json)
+      }
+      return json
+    },
+    page(itemsJson, fields) {
+      return new SerializedAnswer<T>(
+        open + itemsJson.join(',') + emptyOf(fields).slice(open.length),
+      )
+    },
+  }
+}
+
 /**
  * `{ [listKey]: items, ...fields }` serialized by the route's 200 schema, each item's JSON written
  * once per item object (`toAnswer` must depend on the item alone). `undefined` when the route has
@@ -43,26 +91,9 @@ export function serializedPage<T, Item extends object>(
   toAnswer: (item: Item) => unknown,
   fields: PageFields,
 ): SerializedAnswer<T> | undefined {
-  // Per media type where the schema gives one (the contract's `content`), else the route's.
-  const serialize: Serialize | undefined =
-    reply.getSerializationFunction('200', 'application/json') ??
-    reply.getSerializationFunction('200')
-  if (typeof serialize !== 'function') return undefined
-  const open = `{"${listKey}":[`
-  const empty = serialize({ [listKey]: [], ...fields })
-  if (!empty.startsWith(`${open}]`)) return undefined
-  let kept = itemJson.get(serialize)
-  if (!kept) itemJson.set(serialize, (kept = new WeakMap()))
-  const noPageTail = serialize({ [listKey]: [], ...NO_PAGE }).slice(open.length)
-  let text = open
-  for (const [i, item] of items.entries()) {
-    let json = kept.get(item)
-    if (!json) {
-      const alone = serialize({ [listKey]: [toAnswer(item)], ...NO_PAGE })
-      json = alone.slice(open.length, alone.length - noPageTail.length)
-      kept.set(item, json)
-    }
-    text += i > 0 ? `,${json}` : json
-  }
-  return new SerializedAnswer<T>(text + empty.slice(open.length))
+  const writer = pageWriter<T>(reply, listKey)
+  return writer?.page(
+    items.map((item) => writer.item(item, () => toAnswer(item))),
+    fields,
+  )
 }

@@ -21,6 +21,7 @@ import {
   comfyNodes,
   nodeColumns,
   nodeDownloadsDaily,
+  nodeJson,
   nodes,
   nodeVersions,
   publishers,
@@ -39,7 +40,8 @@ import {
   type Seen,
 } from './ordering-cache'
 import { markedPage } from './list-marks'
-import type { NodeRowCache } from './row-cache'
+import type { NodeRowCache, RowRead } from './row-cache'
+import { StoredNodeJson, type SharedNodeJson } from './shared-json'
 import { snapshotHorizon, type RowChangeLog } from './row-changes'
 import { cheaperByIndex, readStartByIndex } from './name-starts'
 import { correctedNameWords, type CorrectedWords } from './name-vocabulary'
@@ -175,11 +177,47 @@ const wholeRow = {
   latestVersion: jsonRow(getTableColumns(nodeVersions), nodeVersions.id),
   publisher: jsonRow(getTableColumns(publishers)),
 }
+/**
+ * The JSON a process stored for the node from its rows as they are now, in the variant this
+ * process writes (`variant`), else null (shared-json.ts).
+ */
+const storedJson = sql<string | null>`(select ${nodeJson.json} from ${nodeJson}
+  where ${nodeJson.nodeId} = ${nodes.id} and ${nodeJson.stamp} = ${rowStamp}
+    and ${nodeJson.variant} = ${sql.placeholder('variant')})`
+/** A listing's rows: each node's stored JSON, or its rows where there is none. */
+function prepareListedRead(db: Db) {
+  return db
+    .select({
+      id: nodes.id,
+      publisherId: nodes.publisherId,
+      json: sql<string | null>`listed.json`,
+      // Only where no JSON was stored: `listed.json` is not null otherwise.
+      node: jsonRow(nodeColumns, sql`listed.missing`),
+      latestVersion: jsonRow(getTableColumns(nodeVersions), sql`listed.missing_version`),
+      publisher: jsonRow(getTableColumns(publishers), sql`listed.missing`),
+      stamp: rowStamp,
+      generation: currentGeneration,
+      horizon: snapshotHorizon,
+    })
+    .from(nodes)
+    .leftJoin(nodeVersions, eq(nodeVersions.id, nodes.latestVersionId))
+    .innerJoin(publishers, eq(publishers.id, nodes.publisherId))
+    .innerJoin(
+      sql`lateral (select stored.json,
+        case when stored.json is null then 1 end as missing,
+        case when stored.json is null then ${nodeVersions.id} end as missing_version
+        from (select ${storedJson} as json) as stored) as listed`,
+      sql`true`,
+    )
+    .where(sql`${nodes.id} = any(${sql.placeholder('ids')}::text[])`)
+    .prepare('node_rows_listed')
+}
 const prepareReads = (db: Db) => ({
   stamps: prepareRead(db, { id: nodes.id }, 'node_row_stamps', false),
   stampsMatching: prepareRead(db, { id: nodes.id }, 'node_row_stamps_matching', true),
   whole: prepareRead(db, wholeRow, 'node_rows', false),
   wholeMatching: prepareRead(db, wholeRow, 'node_rows_matching', true),
+  listed: prepareListedRead(db),
 })
 const preparedReads = new WeakMap<Db, ReturnType<typeof prepareReads>>()
 function readsOf(db: Db) {
@@ -188,9 +226,12 @@ function readsOf(db: Db) {
   return reads
 }
 
+/** A node as a listing keeps it: its rows, or the JSON a process stored for it (shared-json.ts). */
+export type ListedNode = NodeWithRelations | StoredNodeJson
+
 /** The reuse of node rows between requests: kept rows, and the log of what changed since. */
 export interface RowReuse {
-  rows: NodeRowCache
+  rows: NodeRowCache<ListedNode>
   /** Absent: kept rows are checked by their stamps only (every page reads them). */
   changes?: RowChangeLog
   /**
@@ -200,20 +241,44 @@ export interface RowReuse {
   staleMs?: number
 }
 
+/** The stamp of the rows each node was read from (rowStamp): stored with the JSON written of it. */
+const stampsOfRows = new WeakMap<NodeWithRelations, string>()
+
+/** The stamp of the rows `row` was read from, if it was read by loadNodesSeen. */
+export function rowStampOf(row: NodeWithRelations): string | undefined {
+  return stampsOfRows.get(row)
+}
+
 /**
  * Loads nodes with their latest version and publisher, in the order of `ids`; with `comfyTerm`,
  * also how many classes of each one's latest version match it; and the catalogue generation
  * these rows belong to (ordering-cache.ts `answer`). One query without kept rows. With kept rows
  * and the change log, a listing's page reads what changed since the last read of the log, then
  * only the rows that changed or were not kept; a search's page reads the rows' stamps and then
- * the rows that are not kept as they are now (row-cache.ts).
+ * the rows that are not kept as they are now (row-cache.ts). With `shared` (a listing's page
+ * written from each node's JSON), a node whose JSON is stored for its rows as they are is read as
+ * that JSON instead (shared-json.ts).
  */
 async function loadNodesSeen(
   db: Db,
   ids: string[],
   comfyTerm?: string,
   reuse?: RowReuse,
-): Promise<Seen<NodeWithRelations[]>> {
+): Promise<Seen<NodeWithRelations[]>>
+async function loadNodesSeen(
+  db: Db,
+  ids: string[],
+  comfyTerm: undefined,
+  reuse: RowReuse | undefined,
+  shared: SharedNodeJson | undefined,
+): Promise<Seen<ListedNode[]>>
+async function loadNodesSeen(
+  db: Db,
+  ids: string[],
+  comfyTerm?: string,
+  reuse?: RowReuse,
+  shared?: SharedNodeJson,
+): Promise<Seen<ListedNode[]>> {
   if (ids.length === 0) return { value: [], generation: await catalogueGenerationOf(db) }
   const cache = reuse?.rows
   const reads = readsOf(db)
@@ -222,30 +287,46 @@ async function loadNodesSeen(
     matching
       ? reads.stampsMatching.execute({ ids: which, ...matching })
       : reads.stamps.execute({ ids: which })
-  const readWhole = (which: string[]) =>
-    matching
-      ? reads.wholeMatching.execute({ ids: which, ...matching })
-      : reads.whole.execute({ ids: which })
-  const found = new Map<string, NodeWithRelations>()
+  const found = new Map<string, ListedNode>()
+  /** A kept node this page may show: stored JSON only where it is written from JSON. */
+  const usable = (kept: ListedNode | undefined) =>
+    kept && (shared || !(kept instanceof StoredNodeJson)) ? kept : undefined
+  const keep = (id: string, stamp: string, node: ListedNode, read: RowRead) => {
+    if (!(node instanceof StoredNodeJson)) stampsOfRows.set(node, stamp)
+    cache?.set(id, stamp, node, read)
+    found.set(id, node)
+  }
+  /** Reads `which` whole (or as stored JSON), keeps them; their heads, for the matches. */
   const readKept = async (which: string[]) => {
     const sentAt = Date.now()
-    const rows = await readWhole(which)
+    if (shared) {
+      const rows = await reads.listed.execute({ ids: which, variant: shared.variant })
+      for (const { id, publisherId, json, node, latestVersion, publisher, ...head } of rows) {
+        const read = { publisherId, horizon: BigInt(head.horizon), sentAt }
+        if (json !== null) keep(id, head.stamp, new StoredNodeJson(id, json), read)
+        else if (node && publisher) keep(id, head.stamp, { node, latestVersion, publisher }, read)
+      }
+      return rows.map((row) => ({ id: row.id, generation: row.generation, comfyNodesMatched: 0 }))
+    }
+    const rows = matching
+      ? await reads.wholeMatching.execute({ ids: which, ...matching })
+      : await reads.whole.execute({ ids: which })
     for (const { stamp, comfyNodesMatched: _matched, generation: _g, horizon, ...row } of rows) {
-      cache?.set(row.node.id, stamp, row, {
+      keep(row.node.id, stamp, row, {
         publisherId: row.publisher.id,
         horizon: BigInt(horizon),
         sentAt,
       })
-      found.set(row.node.id, row)
     }
-    return rows
+    return rows.map((row) => ({ ...row, id: row.node.id }))
   }
 
   const inOrder = (matches?: Map<string, unknown>) =>
-    ids.flatMap((id) => {
+    ids.flatMap((id): ListedNode[] => {
       const row = found.get(id)
       if (!row) return []
-      return [matches ? { ...row, comfyNodesMatched: Number(matches.get(id) ?? 0) } : row]
+      if (!matches || row instanceof StoredNodeJson) return [row]
+      return [{ ...row, comfyNodesMatched: Number(matches.get(id) ?? 0) }]
     })
 
   const anyKept = () => cache?.enabled === true && ids.some((id) => cache.holds(id))
@@ -253,7 +334,7 @@ async function loadNodesSeen(
   if (!matching && cache?.enabled && reuse?.changes && (!reuse.changes.following || anyKept())) {
     const changes = await reuse.changes.read(reuse.staleMs)
     const missing = ids.filter((id) => {
-      const kept = cache.trusted(id)
+      const kept = usable(cache.trusted(id))
       if (kept) found.set(id, kept)
       return !kept
     })
@@ -267,7 +348,7 @@ async function loadNodesSeen(
   if (cache && anyKept()) {
     heads = await readStamps(ids)
     const missing = heads.flatMap((head) => {
-      const kept = cache.get(head.id, head.stamp)
+      const kept = usable(cache.get(head.id, head.stamp))
       if (kept) found.set(head.id, kept)
       return kept ? [] : [head.id]
     })
@@ -275,8 +356,7 @@ async function loadNodesSeen(
   } else {
     // None kept: every row is a miss (read whole).
     if (cache?.enabled) cache.stats.misses += ids.length
-    const rows = await readKept(ids)
-    heads = rows.map((row) => ({ ...row, id: row.node.id }))
+    heads = await readKept(ids)
   }
 
   const matches = new Map(heads.map((head) => [head.id, head.comfyNodesMatched]))
@@ -325,10 +405,12 @@ async function pageOfNodeIds(
 /** What listings and searches reuse between requests: one of each per API process (app.ts). */
 export interface NodeReadCaches extends RowReuse {
   orderings: OrderingCache
+  /** Nodes' JSON shared between processes, for the public listing (shared-json.ts). */
+  storedJson?: SharedNodeJson
 }
 
-export interface NodePage {
-  rows: NodeWithRelations[]
+export interface NodePage<Row = NodeWithRelations> {
+  rows: Row[]
   total: number
 }
 
@@ -372,7 +454,14 @@ const walksOf = new WeakMap<RowReuse, { walks: Map<string, Walk>; reading: boole
  * pages find their rows kept instead of reading thirty each. Pages asked in any other order read
  * nothing ahead. See docs/ARCHITECTURE.md, "The whole catalogue from a freshly started API".
  */
-function readAheadOfWalk(db: Db, reuse: RowReuse, key: string, ids: string[], paging: Paging) {
+function readAheadOfWalk(
+  db: Db,
+  reuse: RowReuse,
+  key: string,
+  ids: string[],
+  paging: Paging,
+  storedJson?: SharedNodeJson,
+) {
   if (!reuse.changes || !reuse.rows.enabled) return
   let state = walksOf.get(reuse)
   if (!state) walksOf.set(reuse, (state = { walks: new Map(), reading: false }))
@@ -390,7 +479,7 @@ function readAheadOfWalk(db: Db, reuse: RowReuse, key: string, ids: string[], pa
   if (ahead.length === 0) return
   const reading = state
   reading.reading = true
-  loadNodesSeen(db, ahead, undefined, reuse)
+  loadNodesSeen(db, ahead, undefined, reuse, storedJson)
     .catch(() => undefined) // Read again by the pages themselves.
     .finally(() => {
       reading.reading = false
@@ -407,10 +496,27 @@ export async function listNodes(
   sort: NodeSort,
   paging: Paging,
   caches?: NodeReadCaches,
-): Promise<NodePage> {
+): Promise<NodePage>
+export async function listNodes(
+  db: Db,
+  filters: NodeFilters,
+  sort: NodeSort,
+  paging: Paging,
+  caches: NodeReadCaches | undefined,
+  /** The page is written from each node's JSON: nodes may come as their stored JSON. */
+  storedJson: SharedNodeJson | undefined,
+): Promise<NodePage<ListedNode>>
+export async function listNodes(
+  db: Db,
+  filters: NodeFilters,
+  sort: NodeSort,
+  paging: Paging,
+  caches?: NodeReadCaches,
+  storedJson?: SharedNodeJson,
+): Promise<NodePage<ListedNode>> {
   const where = and(...filterConditions(filters))
   const shared = sharedFilters(filters)
-  const direct = async (): Promise<NodePage> => {
+  const direct = async (): Promise<NodePage<ListedNode>> => {
     const { ids, total } = await pageOfNodeIds(
       db,
       where,
@@ -421,7 +527,7 @@ export async function listNodes(
         ? SORT_ORDERING[sort]
         : undefined,
     )
-    return { rows: (await loadNodesSeen(db, ids, undefined, caches)).value, total }
+    return { rows: (await loadNodesSeen(db, ids, undefined, caches, storedJson)).value, total }
   }
   if (caches && shared) {
     const key = orderingKey({ list: sort, ...shared })
@@ -441,8 +547,9 @@ export async function listNodes(
           pageOf(ids, paging),
           undefined,
           caches,
+          storedJson,
         )
-        readAheadOfWalk(db, caches, key, ids, paging)
+        readAheadOfWalk(db, caches, key, ids, paging, storedJson)
         return { value: { rows, total }, generation }
       },
       ageFactorOf(sort),

@@ -22,12 +22,20 @@ import {
   dailyDownloads,
   findNode,
   listNodes,
+  rowStampOf,
   searchNodes,
+  type ListedNode,
   type NodeFilters,
   type NodePage,
 } from './queries'
+import { StoredNodeJson, type SharedNodeJson } from './shared-json'
 import { pageInfo, toApiNode, toApiNodeVersion, type NodeWithRelations } from '../http/serialize'
-import { serializedPage, type SerializedAnswer } from '../http/serialized'
+import {
+  pageWriter,
+  serializedPage,
+  type PageWriter,
+  type SerializedAnswer,
+} from '../http/serialized'
 import { findVersion } from '../versions/queries'
 import { suggest } from './suggest'
 import { deprecationChange } from './deprecation'
@@ -73,9 +81,35 @@ function nodeListResponse(
 }
 
 /**
- * A page of the listing, each node's JSON kept while its row is kept unchanged (serialized.ts).
- * Not for searches: their rows are new objects each time (with how many classes matched).
+ * A page of the listing written from each node's JSON: kept while its row is kept unchanged
+ * (serialized.ts), or stored by a process for its rows as they are (shared-json.ts). The JSON
+ * written here is stored for the others.
  */
+function listingPage(
+  writer: PageWriter<NodeListResponse>,
+  result: NodePage<ListedNode>,
+  page: number,
+  limit: number,
+  context: RequestContext,
+  storedJson: SharedNodeJson,
+): SerializedAnswer<NodeListResponse> {
+  // Public view only (no status reasons): a node's JSON then depends on its rows alone.
+  const view = versionView(context, false)
+  const itemsJson = result.rows.map((row) => {
+    if (row instanceof StoredNodeJson) return row.json
+    return writer.item(
+      row,
+      () => toApiNode(row, view),
+      (json) => {
+        const stamp = rowStampOf(row)
+        if (stamp) storedJson.keep(row.node.id, stamp, json)
+      },
+    )
+  })
+  return writer.page(itemsJson, pageInfo(result.total, page, limit))
+}
+
+/** A page of the listing, each node's JSON kept while its row is kept unchanged (serialized.ts). */
 function listingResponse(
   result: NodePage,
   page: number,
@@ -83,16 +117,13 @@ function listingResponse(
   reply: FastifyReply,
   context: RequestContext,
 ): NodeListResponse | SerializedAnswer<NodeListResponse> {
-  // Public view only (no status reasons): a node's JSON then depends on its row alone.
   const view = versionView(context, false)
-  const toAnswer = (row: NodeWithRelations) => toApiNode(row, view)
-  const fields = pageInfo(result.total, page, limit)
   const serialized = serializedPage<NodeListResponse, NodeWithRelations>(
     reply,
     'nodes',
     result.rows,
-    toAnswer,
-    fields,
+    (row) => toApiNode(row, view),
+    pageInfo(result.total, page, limit),
   )
   return serialized ?? nodeListResponse(result, page, limit, context)
 }
@@ -101,13 +132,17 @@ export const nodeHandlers: HandlerMap = {
   async listAllNodes(request, reply, context) {
     const query = request.query
     const { page, limit } = paging(query)
-    const result = await listNodes(
-      context.deps.db,
-      filtersOf(query, context),
-      query.sort ?? 'downloads',
-      { page, limit },
-      context.nodeCaches,
-    )
+    const db = context.deps.db
+    const filters = filtersOf(query, context)
+    const sort = query.sort ?? 'downloads'
+    const writer = pageWriter<NodeListResponse>(reply, 'nodes')
+    const { storedJson } = context.nodeCaches
+    if (writer && storedJson) {
+      const caches = context.nodeCaches
+      const result = await listNodes(db, filters, sort, { page, limit }, caches, storedJson)
+      return listingPage(writer, result, page, limit, context, storedJson)
+    }
+    const result = await listNodes(db, filters, sort, { page, limit }, context.nodeCaches)
     return listingResponse(result, page, limit, reply, context)
   },
 

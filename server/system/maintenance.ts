@@ -2,10 +2,12 @@
 // process that was killed while writing an archive (kill -9 during an upload), archives moved
 // into storage by an upload killed before it committed, archives of deleted versions that could
 // not be removed at the time (the store was down), upload links that expired long ago, and the
-// node row changes no API process still reads (server/nodes/row-changes.ts).
+// node row changes no API process still reads (server/nodes/row-changes.ts), and the JSON stored
+// for nodes deleted since (server/nodes/shared-json.ts).
 // Safe to run from several API processes at once.
 import type { AppDeps } from '../http/context'
 import { pruneRowChanges } from '../nodes/row-changes'
+import { pruneNodeJson } from '../nodes/shared-json'
 import {
   removeDeletedArchives,
   removeExpiredUploadLinks,
@@ -23,7 +25,8 @@ export async function runMaintenance(deps: Pick<AppDeps, 'db' | 'storage'>, now 
   const deletedArchives = await removeDeletedArchives(deps.db, deps.storage)
   const uploadLinks = await removeExpiredUploadLinks(deps.db, new Date(now))
   const rowChanges = await pruneRowChanges(deps.db, new Date(now))
-  return { temporaryFiles, unclaimedArchives, deletedArchives, uploadLinks, rowChanges }
+  const nodeJson = await pruneNodeJson(deps.db)
+  return { temporaryFiles, unclaimedArchives, deletedArchives, uploadLinks, rowChanges, nodeJson }
 }
 
 /** Runs maintenance now and every MAINTENANCE_INTERVAL_MS; returns a function that stops it. */
@@ -33,10 +36,10 @@ export function startMaintenance(
 ): () => void {
   const run = () =>
     runMaintenance(deps)
-      .then(({ temporaryFiles, unclaimedArchives, deletedArchives, uploadLinks, rowChanges }) => {
-        if (temporaryFiles + unclaimedArchives + deletedArchives + uploadLinks + rowChanges > 0) {
+      .then((removed) => {
+        if (Object.values(removed).some((count) => count > 0)) {
           log(
-            `Maintenance: removed ${temporaryFiles} stale temporary file(s), ${unclaimedArchives} unclaimed archive(s), ${deletedArchives} archive(s) of deleted versions, ${uploadLinks} expired upload link(s) and ${rowChanges} node row change(s) no process still reads.`,
+            `Maintenance: removed ${removed.temporaryFiles} stale temporary file(s), ${removed.unclaimedArchives} unclaimed archive(s), ${removed.deletedArchives} archive(s) of deleted versions, ${removed.uploadLinks} expired upload link(s), ${removed.rowChanges} node row change(s) no process still reads and the JSON of ${removed.nodeJson} deleted node(s).`,
           )
         }
       })
