@@ -1,7 +1,7 @@
 // Pages written from each item's kept JSON (serialized.ts) are the bytes the route's own
 // serializer writes for the same answer, and each item object is serialized once.
 import Fastify, { type FastifyInstance } from 'fastify'
-import { serializedPage, SerializedAnswer } from './serialized'
+import { pageWriter, serializedPage, SerializedAnswer } from './serialized'
 
 interface Item {
   id: string
@@ -45,6 +45,7 @@ describe('serializedPage', () => {
   let app: FastifyInstance
   let answered = 0
   let current: Item[] = items
+  const newlyWritten: string[] = []
 
   beforeAll(async () => {
     app = Fastify()
@@ -69,6 +70,24 @@ describe('serializedPage', () => {
       if (!(page instanceof SerializedAnswer)) throw new Error('not serialized')
       reply.header('content-type', 'application/json; charset=utf-8')
       return page.json
+    })
+    // Items given as JSON written before (another process's, stored), beside written ones.
+    app.get('/written', { schema }, async (_request, reply) => {
+      const writer = pageWriter<unknown>(reply, 'items')
+      if (!writer) throw new Error('no writer')
+      const [first, ...others] = current
+      const itemsJson = [
+        JSON.stringify({ id: 'given', tags: [] }),
+        ...[first, ...others].map((item) =>
+          writer.item(
+            item,
+            () => item,
+            (json) => newlyWritten.push(json),
+          ),
+        ),
+      ]
+      reply.header('content-type', 'application/json; charset=utf-8')
+      return writer.page(itemsJson, fields).json
     })
     app.get('/unschemed', async (_request, reply) => {
       return serializedPage(reply, 'items', current, (item) => item, fields) ?? 'plain object'
@@ -105,6 +124,24 @@ describe('serializedPage', () => {
     current = []
     const empty = await app.inject({ url: '/kept' })
     expect(empty.body).toBe((await app.inject({ url: '/plain' })).body)
+    current = items
+  })
+
+  it('tells each JSON written anew (not one kept), and joins given JSON with written', async () => {
+    current = [{ id: 'fresh', tags: ['y'] }, items[1]]
+    newlyWritten.length = 0
+    const first = await app.inject({ url: '/written' })
+    expect(newlyWritten).toEqual([
+      '{"id":"fresh","tags":["y"]}',
+      JSON.stringify({ id: items[1].id, tags: items[1].tags, note: items[1].note }),
+    ])
+    expect(JSON.parse(first.body)).toEqual({
+      items: [{ id: 'given', tags: [] }, { id: 'fresh', tags: ['y'] }, items[1]],
+      ...fields,
+    })
+    // Kept for these item objects since: nothing written, nothing told.
+    await app.inject({ url: '/written' })
+    expect(newlyWritten).toHaveLength(2)
     current = items
   })
 
