@@ -55,11 +55,12 @@ export function pageWriter<T>(reply: FastifyReply, listKey: string): PageWriter<
   if (typeof serialize !== 'function') return undefined
   const open = `{"${listKey}":[`
   const emptyOf = (fields: PageFields) => serialize({ [listKey]: [], ...fields })
-  if (!emptyOf(NO_PAGE).startsWith(`${open}]`)) return undefined
+  const emptyPage = emptyOf(NO_PAGE)
+  if (!emptyPage.startsWith(`${open}]`)) return undefined
   let kept = itemJson.get(serialize)
   if (!kept) itemJson.set(serialize, (kept = new WeakMap()))
   const known = kept
-  const noPageTail = emptyOf(NO_PAGE).slice(open.length)
+  const noPageTail = emptyPage.slice(open.length)
   return {
     item(item, answer, written) {
       let json = known.get(item)
