@@ -16,7 +16,15 @@ import { BACKENDS, createTestApp, request, type TestApp } from '../test/harness'
 import { enqueueJob } from '../pipeline/jobs'
 import { pipelineHandlers } from '../pipeline/handlers'
 import { drainJobs } from '../pipeline/worker'
-import { jsonLog, loggedError, type LogSettings } from './logging'
+import Fastify from 'fastify'
+import {
+  fastifyLoggerOptions,
+  jsonLog,
+  loggedError,
+  redactSecrets,
+  REDACTED,
+  type LogSettings,
+} from './logging'
 import { RegistryMetrics } from './metrics'
 import { serveWorkerMetrics } from './worker-metrics'
 
@@ -351,6 +359,64 @@ describe('loggedError', () => {
     expect(logged).not.toContain('secret-upload-token')
     expect(logged).toContain('Failed query')
     expect(logged).toContain('23505')
+  })
+})
+
+describe('redacting credentials in what is logged', () => {
+  /** An object with credentials at several depths, in an array, and beside harmless fields. */
+  const logged = () => ({
+    operation: 'getNode',
+    authorization: 'Bearer sign-in-token',
+    body: { name: 'x', password: 'hunter2', nested: { deeper: { api_key: 'key-at-depth-4' } } },
+    headers: [{ 'x-api-key': 'customer-key' }, { accept: 'application/json' }],
+    count: 3,
+  })
+  const secrets = ['sign-in-token', 'hunter2', 'key-at-depth-4', 'customer-key']
+
+  it('replaces every secret field at any depth, and copies only what it changed', () => {
+    const original = logged()
+    const redacted = redactSecrets(original)
+    expect(redacted).toEqual({
+      operation: 'getNode',
+      authorization: REDACTED,
+      body: { name: 'x', password: REDACTED, nested: { deeper: { api_key: REDACTED } } },
+      headers: [{ 'x-api-key': REDACTED }, { accept: 'application/json' }],
+      count: 3,
+    })
+    // The caller's object is unchanged; what held no secret is the same object.
+    expect(original).toEqual(logged())
+    const clean = { operation: 'listAllNodes', status: 200, route: { url: '/nodes' } }
+    expect(redactSecrets(clean)).toBe(clean)
+  })
+
+  it('leaves errors to their serializer, and stops at a cycle', () => {
+    const error = Object.assign(new Error('failed'), { token: 'kept-for-loggedError' })
+    expect(redactSecrets({ err: error }).err).toBe(error)
+    const cycle: Record<string, unknown> = { secret: 's3cret' }
+    cycle.self = cycle
+    expect(redactSecrets(cycle).secret).toBe(REDACTED)
+  })
+
+  it("keeps them out of the API's lines and the worker's", async () => {
+    const api = memorySink()
+    const app = Fastify({ logger: fastifyLoggerOptions(JSON_INFO, api.sink) })
+    app.log.info(logged(), 'something with credentials')
+    app.log.warn({ cookie: 'session=abc' }, 'another line')
+    await app.close()
+    const worker = memorySink()
+    jsonLog(JSON_INFO, worker.sink).info(logged(), 'a job')
+    for (const text of [api.text(), worker.text()]) {
+      for (const secret of [...secrets, 'session=abc']) {
+        expect({ secret, logged: text.includes(secret) }).toEqual({ secret, logged: false })
+      }
+    }
+    const [line] = api.lines()
+    expect(line).toMatchObject({
+      msg: 'something with credentials',
+      operation: 'getNode',
+      count: 3,
+    })
+    expect(worker.lines()[0]).toMatchObject({ msg: 'a job', authorization: REDACTED })
   })
 })
 
