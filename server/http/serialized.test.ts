@@ -59,7 +59,8 @@ describe('serializedPage', () => {
       const page = serializedPage(reply, 'items', current, toAnswer, fields)
       if (!(page instanceof SerializedAnswer)) throw new Error('not serialized')
       reply.header('content-type', 'application/json; charset=utf-8')
-      return page.json
+      // As app.ts sends it: the JSON's UTF-8 bytes.
+      return page.bytes
     })
     // The contract's form: the schema per media type.
     const byMediaType = {
@@ -105,6 +106,8 @@ describe('serializedPage', () => {
     expect((await app.inject({ url: '/by-media-type' })).body).toBe(plain.body)
     expect(kept.body).not.toContain('never sent')
     expect(kept.headers['content-type']).toBe('application/json; charset=utf-8')
+    // The length of the UTF-8 bytes sent, not of the string (the items hold non-ASCII text).
+    expect(Number(kept.headers['content-length'])).toBe(Buffer.byteLength(plain.body))
     expect(JSON.parse(kept.body)).toEqual({
       items: [items[0], items[1], { id: 'with-secret', tags: ['x'] }],
       ...fields,
@@ -143,6 +146,12 @@ describe('serializedPage', () => {
     await app.inject({ url: '/written' })
     expect(newlyWritten).toHaveLength(2)
     current = items
+  })
+
+  it('encodes an answer once, however often it is sent', () => {
+    const answer = new SerializedAnswer<unknown>('{"text":"漢字 😀"}')
+    expect(answer.bytes.toString('utf8')).toBe(answer.json)
+    expect(answer.bytes).toBe(answer.bytes)
   })
 
   it('leaves the answer to the caller on a route without a response schema', async () => {
