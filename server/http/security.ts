@@ -1,6 +1,6 @@
 // Security headers of every API answer, errors and unknown routes included. The API serves JSON,
 // YAML and zip archives, never a page: nothing may run in it or frame it.
-import helmet from '@fastify/helmet'
+import helmet from 'helmet'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 
 /** The API's Content-Security-Policy directives: no content of any kind, never framed. */
@@ -24,15 +24,25 @@ export function carriesCredentials(request: FastifyRequest): boolean {
   return request.headers.authorization !== undefined || !READ_METHODS.has(request.method)
 }
 
+/**
+ * helmet's headers, its middleware made once: @fastify/helmet made it again for every request
+ * (a few hundredths of a millisecond each: docs/ARCHITECTURE.md, "Security headers").
+ */
+const setSecurityHeaders = helmet({
+  contentSecurityPolicy: {
+    useDefaults: false,
+    directives: API_CSP_DIRECTIVES,
+  },
+  frameguard: { action: 'deny' },
+  // Public answers (node lists, archives) are meant to be used by other sites and tools.
+  crossOriginResourcePolicy: { policy: 'cross-origin' },
+})
+
 export async function registerSecurityHeaders(app: FastifyInstance): Promise<void> {
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: API_CSP_DIRECTIVES,
-    },
-    frameguard: { action: 'deny' },
-    // Public answers (node lists, archives) are meant to be used by other sites and tools.
-    crossOriginResourcePolicy: { policy: 'cross-origin' },
+  app.addHook('onRequest', (request, reply, done) => {
+    setSecurityHeaders(request.raw, reply.raw, (error?: unknown) =>
+      done(error === undefined || error instanceof Error ? error : new Error(String(error))),
+    )
   })
   // Last word on caching: whatever a handler set (e.g. an archive's public caching), an answer
   // for someone's credentials is never stored by a browser or anything on the way. Anonymous
