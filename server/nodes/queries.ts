@@ -514,12 +514,14 @@ export async function listNodes(
   caches?: NodeReadCaches,
   storedJson?: SharedNodeJson,
 ): Promise<NodePage<ListedNode>> {
-  const where = and(...filterConditions(filters))
+  // Built only when a statement needs it: a kept ordering's page does not (55 µs a page in a
+  // CPU profile of the catalogue walk).
+  const where = () => and(...filterConditions(filters))
   const shared = sharedFilters(filters)
   const direct = async (): Promise<NodePage<ListedNode>> => {
     const { ids, total } = await pageOfNodeIds(
       db,
-      where,
+      where(),
       SORT_ORDER[sort],
       paging,
       // A whole public listing (ComfyUI-Manager's, by downloads): deep pages start at a mark.
@@ -537,7 +539,7 @@ export async function listNodes(
         const rows = await db
           .select({ id: nodes.id })
           .from(nodes)
-          .where(where)
+          .where(where())
           .orderBy(...SORT_ORDER[sort])
         return { ids: rows.map((row) => row.id), total: rows.length }
       },
