@@ -205,7 +205,7 @@ function validationMessage(error: FastifyError): string {
 function sent(reply: FastifyReply, answer: unknown): unknown {
   if (!(answer instanceof SerializedAnswer)) return answer
   reply.header('content-type', 'application/json; charset=utf-8')
-  return answer.bytes
+  return answer.payload()
 }
 
 export async function buildApp(

@@ -59,8 +59,9 @@ describe('serializedPage', () => {
       const page = serializedPage(reply, 'items', current, toAnswer, fields)
       if (!(page instanceof SerializedAnswer)) throw new Error('not serialized')
       reply.header('content-type', 'application/json; charset=utf-8')
-      // As app.ts sends it: the JSON's UTF-8 bytes.
-      return page.bytes
+      // As app.ts sends it: the JSON, then its UTF-8 bytes.
+      page.payload()
+      return page.payload()
     })
     // The contract's form: the schema per media type.
     const byMediaType = {
@@ -148,10 +149,12 @@ describe('serializedPage', () => {
     current = items
   })
 
-  it('encodes an answer once, however often it is sent', () => {
+  it('sends an answer as its JSON, then as its UTF-8 bytes encoded once', () => {
     const answer = new SerializedAnswer<unknown>('{"text":"漢字 😀"}')
-    expect(answer.bytes.toString('utf8')).toBe(answer.json)
-    expect(answer.bytes).toBe(answer.bytes)
+    expect(answer.payload()).toBe(answer.json)
+    const bytes = answer.payload()
+    expect(Buffer.isBuffer(bytes) && bytes.toString('utf8')).toBe(answer.json)
+    expect(answer.payload()).toBe(bytes)
   })
 
   it('leaves the answer to the caller on a route without a response schema', async () => {
