@@ -26,7 +26,7 @@ export function carriesCredentials(request: FastifyRequest): boolean {
 
 /**
  * helmet's headers, its middleware made once: @fastify/helmet made it again for every request
- * (a few hundredths of a millisecond each: docs/ARCHITECTURE.md, "Security headers").
+ * (5–15 µs of parsing its options each time: docs/ARCHITECTURE.md, "Security headers").
  */
 const setSecurityHeaders = helmet({
   contentSecurityPolicy: {

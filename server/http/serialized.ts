@@ -18,7 +18,8 @@ export class SerializedAnswer<T> {
    * What is sent: the JSON, then, from its second send on (a public read cache's answer is sent to
    * every caller within its TTL), its UTF-8 bytes, encoded once. A string is measured and copied
    * behind the headers at each send; encoding every page instead made large Buffers whose
-   * collection lengthened the slowest answers at 32 connections (ARCHITECTURE "Node row cache").
+   * collection lengthened the slowest answers at 32 connections (ARCHITECTURE "What every
+   * request cost the API").
    */
   payload(): string | Buffer {
     if (!this.sent) {

@@ -84,10 +84,10 @@ const isPlain = (value: object) => {
 /**
  * `fields` with every SECRET_FIELDS field, in it and in its plain objects and arrays, replaced
  * by REDACTED: copied where something was replaced, otherwise the same object (the caller's is
- * never changed). Other objects (errors, buffers) are left to their serializers: an error is logged by
- * `loggedError`'s fields only. Applied to each line's fields and the logger's own bindings (a
- * request's child logger binds its id alone); pino's own `redact` option re-read its paths for
- * every field of every line (a tenth of a millisecond a request: docs/ARCHITECTURE.md,
+ * never changed). Other objects (errors, buffers) are left to their serializers: an error is
+ * logged by `loggedError`'s fields only. Applied to each line's fields and to the logger's own
+ * bindings (a request's child logger binds its id alone). pino's own `redact` option re-read its
+ * paths for every field of every line (a tenth of a millisecond a request: docs/ARCHITECTURE.md,
  * "Observability").
  */
 export function redactSecrets(fields: Record<string, unknown>): Record<string, unknown> {
