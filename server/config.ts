@@ -82,6 +82,12 @@ export interface ServerConfig {
    */
   sharedNodeJsonMs: number
   /**
+   * SHARED_LISTING_PAGES_MS: how soon a page of the public listing this process wrote from rows
+   * it read is stored in the database, where other processes and later ones send it while its
+   * nodes are unchanged (0: neither stored nor read; see server/nodes/shared-pages.ts).
+   */
+  sharedListingPagesMs: number
+  /**
    * PROXY_<PROVIDER>_URL and PROXY_<PROVIDER>_KEY, PROXY_TIMEOUT_MS: the AI providers that
    * `/proxy/...` lookups reach (server/proxy/providers.ts).
    */
@@ -295,6 +301,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     orderingCacheMs: nonNegative('ORDERING_CACHE_MS', env.ORDERING_CACHE_MS ?? '60000'),
     nodeRowCache: nonNegative('NODE_ROW_CACHE', env.NODE_ROW_CACHE ?? '100000'),
     sharedNodeJsonMs: nonNegative('SHARED_NODE_JSON_MS', env.SHARED_NODE_JSON_MS ?? '1000'),
+    sharedListingPagesMs: nonNegative(
+      'SHARED_LISTING_PAGES_MS',
+      env.SHARED_LISTING_PAGES_MS ?? '1000',
+    ),
     proxy: providerConfigFromEnv(env),
     proxyLogFlushMs: nonNegative('PROXY_LOG_FLUSH_MS', env.PROXY_LOG_FLUSH_MS ?? '1000'),
     ciUploadTokens: list(env.CI_UPLOAD_TOKENS),

@@ -2,8 +2,8 @@
 // PostgreSQL with 100k nodes and on PGlite with 10k, at 1 and N connections: ComfyUI-Manager's
 // whole-catalogue read (limit 30, every page in order: total time and slowest page; from a freshly
 // started API, again with every row kept, both also with the default PUBLIC_CACHE_MS, with nodes'
-// JSON stored by an earlier process and as after a release, and its floors: answered from
-// memory, a bare HTTP server, PostgreSQL alone reading each page's rows),
+// JSON and pages stored by an earlier process, with nodes' JSON alone, and as after a release, and
+// its floors: answered from memory, a bare HTTP server, PostgreSQL alone reading each page's rows),
 // list pages (first, Manager-sized, deep), a node, a search mix (common and rare words, two words, typos,
 // class names, a tag filter, other sorts, pages 1–5), suggestions, and the admins' review queue;
 // then lists and searches again with cached orderings and rows off (ORDERING_CACHE_MS=0,
@@ -25,6 +25,7 @@ import { eq, sql } from 'drizzle-orm'
 import { Client } from 'pg'
 import { migrate, openDatabase, type Database } from '../../server/db/client'
 import {
+  listingPages,
   nodeColumns,
   nodeJson,
   nodes,
@@ -401,13 +402,17 @@ async function bareHttpWalk(page: Buffer, pages: number) {
   }
 }
 
-/** Forgets every node's stored JSON (shared-json.ts), as a release of other code does. */
+/**
+ * Forgets every node's stored JSON and every stored page (shared-json.ts, shared-pages.ts), as a
+ * release of other code does.
+ */
 async function emptyNodeJson(backend: Backend) {
   const database = await backend.open()
   try {
-    // A dataset made by older code may not have the table yet.
+    // A dataset made by older code may not have the tables yet.
     await migrate(database)
     await database.db.delete(nodeJson)
+    await database.db.delete(listingPages)
   } finally {
     await database.close()
   }
@@ -521,7 +526,8 @@ async function measure(backend: Backend, sample: Sample) {
   // Manager-sized pages spread over the catalogue, one connection, from its first request on.
   const managerScenario = scenarios[1]
   try {
-    const fresh = startApi(backend, API_PORT, {})
+    // No page from the store (shared-pages.ts): as this line measured before pages were shared.
+    const fresh = startApi(backend, API_PORT, { SHARED_LISTING_PAGES_MS: '0' })
     children.add(fresh)
     await waitForPort(API_PORT, 'The API', fresh, 120_000)
     const label = `${managerScenario[0]}, freshly started API (1 conn.)`
@@ -537,9 +543,9 @@ async function measure(backend: Backend, sample: Sample) {
   // cache"); no request before the walk. First as after a release (no node's JSON stored for
   // its code: shared-json.ts), then as a process started later meets it (the first one stored
   // every node's JSON).
-  const deployedWalk = async () => {
+  const deployedWalk = async (env: Record<string, string> = {}) => {
     try {
-      const deployed = startApi(backend, API_PORT, { PUBLIC_CACHE_MS: '1000' })
+      const deployed = startApi(backend, API_PORT, { PUBLIC_CACHE_MS: '1000', ...env })
       children.add(deployed)
       await waitForPort(API_PORT, 'The API', deployed, 120_000)
       const sync = await catalogueSync(base)
@@ -553,11 +559,14 @@ async function measure(backend: Backend, sample: Sample) {
   await emptyNodeJson(backend)
   const released = await deployedWalk()
   const later = await deployedWalk()
+  // As before pages were shared: every node's JSON stored, no page read from the store.
+  const nodesOnly = await deployedWalk({ SHARED_LISTING_PAGES_MS: '0' })
   results.catalogueSyncReleased = released.sync
   results.catalogueSyncDeployed = later.sync
   results.catalogueSyncDeployedWarm = later.again
+  results.catalogueSyncDeployedNodeJsonOnly = nodesOnly.sync
   console.log(
-    `${backend.name.padEnd(8)} ${String(backend.nodes).padStart(6)}  whole catalogue from a freshly started API with PUBLIC_CACHE_MS 1000 (the default), every node's JSON stored by an earlier process: ${later.sync.seconds.toFixed(1)} s, slowest page ${later.sync.slowestPage} at ${later.sync.slowestMs.toFixed(1)} ms; again, every row kept: ${later.again.seconds.toFixed(1)} s; the first walk after a release (no JSON stored, each node's written and stored): ${released.sync.seconds.toFixed(1)} s (target ≤ 5 s fresh)`,
+    `${backend.name.padEnd(8)} ${String(backend.nodes).padStart(6)}  whole catalogue from a freshly started API with PUBLIC_CACHE_MS 1000 (the default), every page and node's JSON stored by an earlier process: ${later.sync.seconds.toFixed(1)} s, slowest page ${later.sync.slowestPage} at ${later.sync.slowestMs.toFixed(1)} ms; again: ${later.again.seconds.toFixed(1)} s; nodes' JSON alone (SHARED_LISTING_PAGES_MS 0): ${nodesOnly.sync.seconds.toFixed(1)} s; the first walk after a release (nothing stored, each node and page written and stored): ${released.sync.seconds.toFixed(1)} s (target ≤ 5 s fresh)`,
   )
 
   // The whole-catalogue read's floor on this machine: the same walk with every page answered
@@ -595,7 +604,11 @@ async function measure(backend: Backend, sample: Sample) {
   }
 
   // The same without cached orderings: what each search and page costs the database.
-  const cold = startApi(backend, API_PORT, { ORDERING_CACHE_MS: '0', NODE_ROW_CACHE: '0' })
+  const cold = startApi(backend, API_PORT, {
+    ORDERING_CACHE_MS: '0',
+    NODE_ROW_CACHE: '0',
+    SHARED_LISTING_PAGES_MS: '0',
+  })
   try {
     await fetchWhenUp(base, cold)
     for (const connections of [1, CONNECTIONS]) {

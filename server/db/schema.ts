@@ -536,6 +536,21 @@ export const nodeJson = pgTable('node_json', {
 })
 
 /**
+ * Pages of the public listing as a process wrote them, shared with the others and with processes
+ * started later (server/nodes/shared-pages.ts). `key` names what the page holds: the nodes in
+ * order, the total, the page and its size, and the code that writes it. A page stands while no
+ * change to its nodes or their publishers is logged from `horizon` on (node_row_changes) and it is
+ * younger than a process trusts the log to reach back. A cache, unlogged: it may be emptied at
+ * any time.
+ */
+export const listingPages = pgTable('listing_pages', {
+  key: text('key').primaryKey(),
+  horizon: bigint('horizon', { mode: 'bigint' }).notNull(),
+  writtenAt: timestamp('written_at', { withTimezone: true }).notNull().defaultNow(),
+  json: text('json').notNull(),
+})
+
+/**
  * Snapshot horizons recorded by maintenance, with when: the log of node row changes is pruned up
  * to one recorded long enough ago that no API process still reads from before it.
  */

@@ -39,6 +39,7 @@ import { OrderingCache } from '../nodes/ordering-cache'
 import { NodeRowCache } from '../nodes/row-cache'
 import { RowChangeLog } from '../nodes/row-changes'
 import { nodeJsonVariant, SharedNodeJson } from '../nodes/shared-json'
+import { listingPageVariant, SharedListingPages } from '../nodes/shared-pages'
 import { ProxyLookupLog } from '../proxy/lookup-log'
 import { countDownloads, type DownloadCount, type ListedNode } from '../nodes/queries'
 import { registerRawBodyCapture } from '../releases/raw-body'
@@ -370,19 +371,34 @@ export async function buildApp(
           (error) => app.log.warn({ err: error }, "nodes' JSON not stored; written again later"),
         )
       : undefined
+  // Pages are shared only where nodes' JSON is: they are written from it.
+  const sharedPages =
+    storedJson && deps.config.sharedListingPagesMs > 0
+      ? new SharedListingPages(
+          deps.db,
+          listingPageVariant(deps.config.publicUrl),
+          deps.config.sharedListingPagesMs,
+          (error) => app.log.warn({ err: error }, 'listing pages not stored; written again later'),
+        )
+      : undefined
   // Before the database closes.
   if (storedJson) app.addHook('onClose', () => storedJson.flush())
+  if (sharedPages) app.addHook('onClose', () => sharedPages.flush())
   const nodeCaches = {
     orderings: new OrderingCache(deps.db, deps.config.orderingCacheMs),
     rows: nodeRows,
     changes: new RowChangeLog(deps.db, (read, lapsed) => nodeRows.applyChanges(read, lapsed)),
     storedJson,
+    sharedPages,
   }
   // Anonymous callers' pages may rest on a read of the change log as old as a public answer may
   // be (docs/ARCHITECTURE.md, "Node row cache").
   const anonymousNodeCaches = { ...nodeCaches, staleMs: deps.config.publicCacheMs }
   // A change made here (a write, a pipeline job) shows to them at once, as public answers do.
-  publicCache.onForget(() => nodeCaches.changes.changed())
+  publicCache.onForget(() => {
+    nodeCaches.changes.changed()
+    sharedPages?.changed()
+  })
   const writeDownloads = (counts: DownloadCount[]) => countDownloads(deps.db, counts)
   const downloads = new DownloadCounter(writeDownloads, deps.config.downloadFlushMs, (error) =>
     app.log.warn({ err: error }, 'download counts not written yet; kept for the next try'),

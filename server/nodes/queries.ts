@@ -42,6 +42,7 @@ import {
 import { markedPage } from './list-marks'
 import type { NodeRowCache, RowRead } from './row-cache'
 import { StoredNodeJson, type SharedNodeJson } from './shared-json'
+import type { PageToShare, SharedListingPages } from './shared-pages'
 import { snapshotHorizon, type RowChangeLog } from './row-changes'
 import { cheaperByIndex, readStartByIndex } from './name-starts'
 import { correctedNameWords, type CorrectedWords } from './name-vocabulary'
@@ -241,6 +242,11 @@ export interface RowReuse {
   staleMs?: number
 }
 
+/** Rows as loadNodesSeen read them: with the horizon from which a change to them may be unseen. */
+interface RowsSeen<T> extends Seen<T> {
+  horizon?: bigint
+}
+
 /** The stamp of the rows each node was read from (rowStamp): stored with the JSON written of it. */
 const stampsOfRows = new WeakMap<NodeWithRelations, string>()
 
@@ -264,21 +270,21 @@ async function loadNodesSeen(
   ids: string[],
   comfyTerm?: string,
   reuse?: RowReuse,
-): Promise<Seen<NodeWithRelations[]>>
+): Promise<RowsSeen<NodeWithRelations[]>>
 async function loadNodesSeen(
   db: Db,
   ids: string[],
   comfyTerm: undefined,
   reuse: RowReuse | undefined,
   shared: SharedNodeJson | undefined,
-): Promise<Seen<ListedNode[]>>
+): Promise<RowsSeen<ListedNode[]>>
 async function loadNodesSeen(
   db: Db,
   ids: string[],
   comfyTerm?: string,
   reuse?: RowReuse,
   shared?: SharedNodeJson,
-): Promise<Seen<ListedNode[]>> {
+): Promise<RowsSeen<ListedNode[]>> {
   if (ids.length === 0) return { value: [], generation: await catalogueGenerationOf(db) }
   const cache = reuse?.rows
   const reads = readsOf(db)
@@ -306,7 +312,12 @@ async function loadNodesSeen(
         if (json !== null) keep(id, head.stamp, new StoredNodeJson(id, json), read)
         else if (node && publisher) keep(id, head.stamp, { node, latestVersion, publisher }, read)
       }
-      return rows.map((row) => ({ id: row.id, generation: row.generation, comfyNodesMatched: 0 }))
+      return rows.map((row) => ({
+        id: row.id,
+        generation: row.generation,
+        horizon: row.horizon,
+        comfyNodesMatched: 0,
+      }))
     }
     const rows = matching
       ? await reads.wholeMatching.execute({ ids: which, ...matching })
@@ -341,7 +352,8 @@ async function loadNodesSeen(
     const rows = missing.length > 0 ? await readKept(missing) : []
     // The catalogue generation as of the last statement (the rows read, if any).
     const generation = rows[0] ? Number(rows[0].generation) : changes.generation
-    return { value: inOrder(), generation }
+    // Rows read after the log are at least as recent as its horizon.
+    return { value: inOrder(), generation, horizon: changes.horizon }
   }
 
   let heads
@@ -361,7 +373,8 @@ async function loadNodesSeen(
 
   const matches = new Map(heads.map((head) => [head.id, head.comfyNodesMatched]))
   const generation = heads[0] ? Number(heads[0].generation) : await catalogueGenerationOf(db)
-  return { value: inOrder(comfyTerm ? matches : undefined), generation }
+  const horizon = heads[0] ? BigInt(heads[0].horizon) : undefined
+  return { value: inOrder(comfyTerm ? matches : undefined), generation, horizon }
 }
 
 async function loadNodes(db: Db, ids: string[], comfyTerm?: string) {
@@ -407,11 +420,17 @@ export interface NodeReadCaches extends RowReuse {
   orderings: OrderingCache
   /** Nodes' JSON shared between processes, for the public listing (shared-json.ts). */
   storedJson?: SharedNodeJson
+  /** Pages of the public listing shared between processes (shared-pages.ts). */
+  sharedPages?: SharedListingPages
 }
 
 export interface NodePage<Row = NodeWithRelations> {
   rows: Row[]
   total: number
+  /** The page as a process wrote and stored it (shared-pages.ts); `rows` is then empty. */
+  stored?: Buffer
+  /** Where to store the page once written: no stored page stood for it. */
+  share?: PageToShare
 }
 
 /** Filters whose orderings are shared by every caller (the public's), and their key parts. */
@@ -518,6 +537,30 @@ export async function listNodes(
   // CPU profile of the catalogue walk).
   const where = () => and(...filterConditions(filters))
   const shared = sharedFilters(filters)
+  const pages = storedJson && shared ? caches?.sharedPages : undefined
+  /**
+   * The page of these ids. Unless this process read or stored it lately, it is asked of the pages
+   * processes stored (a freshly started process finds the whole catalogue there: shared-pages.ts);
+   * if none stands, the page written here from the rows is stored.
+   */
+  const pageOfIds = async (ids: string[], total: number): Promise<Seen<NodePage<ListedNode>>> => {
+    const key =
+      pages && ids.length > 0 ? pages.key(ids, total, paging.page, paging.limit) : undefined
+    const asked = pages && key !== undefined && pages.due(key) ? key : undefined
+    if (pages && asked !== undefined) {
+      const stored = await pages.read(asked, ids, caches?.staleMs)
+      if (stored) {
+        return { value: { rows: [], total, stored: stored.bytes }, generation: stored.generation }
+      }
+    }
+    const {
+      value: rows,
+      generation,
+      horizon,
+    } = await loadNodesSeen(db, ids, undefined, caches, storedJson)
+    const share = asked !== undefined && horizon !== undefined ? { key: asked, horizon } : undefined
+    return { value: { rows, total, share }, generation }
+  }
   const direct = async (): Promise<NodePage<ListedNode>> => {
     const { ids, total } = await pageOfNodeIds(
       db,
@@ -529,7 +572,7 @@ export async function listNodes(
         ? SORT_ORDERING[sort]
         : undefined,
     )
-    return { rows: (await loadNodesSeen(db, ids, undefined, caches, storedJson)).value, total }
+    return (await pageOfIds(ids, total)).value
   }
   if (caches && shared) {
     const key = orderingKey({ list: sort, ...shared })
@@ -544,15 +587,13 @@ export async function listNodes(
         return { ids: rows.map((row) => row.id), total: rows.length }
       },
       async ({ ids, total }) => {
-        const { value: rows, generation } = await loadNodesSeen(
-          db,
-          pageOf(ids, paging),
-          undefined,
-          caches,
-          storedJson,
-        )
-        readAheadOfWalk(db, caches, key, ids, paging, storedJson)
-        return { value: { rows, total }, generation }
+        const seen = await pageOfIds(pageOf(ids, paging), total)
+        // A walk answered by stored pages has the next pages read ahead, not rows.
+        if (seen.value.stored === undefined) {
+          readAheadOfWalk(db, caches, key, ids, paging, storedJson)
+        }
+        pages?.readAhead(key, ids, total, paging.page, paging.limit)
+        return seen
       },
       ageFactorOf(sort),
       direct,

@@ -30,12 +30,7 @@ import {
 } from './queries'
 import { StoredNodeJson, type SharedNodeJson } from './shared-json'
 import { pageInfo, toApiNode, toApiNodeVersion, type NodeWithRelations } from '../http/serialize'
-import {
-  pageWriter,
-  serializedPage,
-  type PageWriter,
-  type SerializedAnswer,
-} from '../http/serialized'
+import { pageWriter, serializedPage, SerializedAnswer, type PageWriter } from '../http/serialized'
 import { findVersion } from '../versions/queries'
 import { suggest } from './suggest'
 import { deprecationChange } from './deprecation'
@@ -93,6 +88,8 @@ function listingPage(
   context: RequestContext,
   storedJson: SharedNodeJson,
 ): SerializedAnswer<NodeListResponse> {
+  // Stored by a process for these nodes as they are (shared-pages.ts).
+  if (result.stored) return SerializedAnswer.ofBytes(result.stored)
   // Public view only (no status reasons): a node's JSON then depends on its rows alone.
   const view = versionView(context, false)
   const itemsJson = result.rows.map((row) => {
@@ -106,7 +103,9 @@ function listingPage(
       },
     )
   })
-  return writer.page(itemsJson, pageInfo(result.total, page, limit))
+  const answer = writer.page(itemsJson, pageInfo(result.total, page, limit))
+  if (result.share) context.nodeCaches.sharedPages?.keep(result.share, answer.json)
+  return answer
 }
 
 /** A page of the listing, each node's JSON kept while its row is kept unchanged (serialized.ts). */

@@ -218,5 +218,7 @@ function envOf(h: TestApp): Record<string, string> {
     FIREBASE_PROJECT_ID: TEST_PROJECT_ID,
     RATE_LIMIT_SCALE: '0',
     PUBLIC_CACHE_MS: '0',
+    // Whole pages would be sent as stored (shared-pages.test.ts): nodes' JSON alone here.
+    SHARED_LISTING_PAGES_MS: '0',
   }
 }

@@ -2,12 +2,14 @@
 // process that was killed while writing an archive (kill -9 during an upload), archives moved
 // into storage by an upload killed before it committed, archives of deleted versions that could
 // not be removed at the time (the store was down), upload links that expired long ago, and the
-// node row changes no API process still reads (server/nodes/row-changes.ts), and the JSON stored
-// for nodes deleted since (server/nodes/shared-json.ts).
+// node row changes no API process still reads (server/nodes/row-changes.ts), the JSON stored
+// for nodes deleted since (server/nodes/shared-json.ts) and listing pages stored too long ago to
+// answer (server/nodes/shared-pages.ts).
 // Safe to run from several API processes at once.
 import type { AppDeps } from '../http/context'
 import { pruneRowChanges } from '../nodes/row-changes'
 import { pruneNodeJson } from '../nodes/shared-json'
+import { pruneListingPages } from '../nodes/shared-pages'
 import {
   removeDeletedArchives,
   removeExpiredUploadLinks,
@@ -26,7 +28,16 @@ export async function runMaintenance(deps: Pick<AppDeps, 'db' | 'storage'>, now 
   const uploadLinks = await removeExpiredUploadLinks(deps.db, new Date(now))
   const rowChanges = await pruneRowChanges(deps.db, new Date(now))
   const nodeJson = await pruneNodeJson(deps.db)
-  return { temporaryFiles, unclaimedArchives, deletedArchives, uploadLinks, rowChanges, nodeJson }
+  const listingPages = await pruneListingPages(deps.db)
+  return {
+    temporaryFiles,
+    unclaimedArchives,
+    deletedArchives,
+    uploadLinks,
+    rowChanges,
+    nodeJson,
+    listingPages,
+  }
 }
 
 /** Runs maintenance now and every MAINTENANCE_INTERVAL_MS; returns a function that stops it. */
@@ -39,7 +50,7 @@ export function startMaintenance(
       .then((removed) => {
         if (Object.values(removed).some((count) => count > 0)) {
           log(
-            `Maintenance: removed ${removed.temporaryFiles} stale temporary file(s), ${removed.unclaimedArchives} unclaimed archive(s), ${removed.deletedArchives} archive(s) of deleted versions, ${removed.uploadLinks} expired upload link(s), ${removed.rowChanges} node row change(s) no process still reads and the JSON of ${removed.nodeJson} deleted node(s).`,
+            `Maintenance: removed ${removed.temporaryFiles} stale temporary file(s), ${removed.unclaimedArchives} unclaimed archive(s), ${removed.deletedArchives} archive(s) of deleted versions, ${removed.uploadLinks} expired upload link(s), ${removed.rowChanges} node row change(s) no process still reads, the JSON of ${removed.nodeJson} deleted node(s) and ${removed.listingPages} listing page(s) too old to answer.`,
           )
         }
       })
