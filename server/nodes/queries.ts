@@ -539,9 +539,9 @@ export async function listNodes(
   const shared = sharedFilters(filters)
   const pages = storedJson && shared ? caches?.sharedPages : undefined
   /**
-   * The page of these ids. Unless this process read or stored it lately, it is asked of the pages
-   * processes stored (a freshly started process finds the whole catalogue there: shared-pages.ts);
-   * if none stands, the page written here from the rows is stored.
+   * The page of these ids. Unless this process stored it lately (it then keeps the rows), it is
+   * asked of the pages processes stored (a freshly started process finds the whole catalogue
+   * there: shared-pages.ts); if none stands, the page written here from the rows is stored.
    */
   const pageOfIds = async (ids: string[], total: number): Promise<Seen<NodePage<ListedNode>>> => {
     const key =
