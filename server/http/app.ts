@@ -39,7 +39,7 @@ import { OrderingCache } from '../nodes/ordering-cache'
 import { NodeRowCache } from '../nodes/row-cache'
 import { RowChangeLog } from '../nodes/row-changes'
 import { nodeJsonVariant, SharedNodeJson } from '../nodes/shared-json'
-import { listingPageVariant, SharedListingPages } from '../nodes/shared-pages'
+import { listingPageVariant, SHARED_PAGE_MS, SharedListingPages } from '../nodes/shared-pages'
 import { ProxyLookupLog } from '../proxy/lookup-log'
 import { countDownloads, type DownloadCount, type ListedNode } from '../nodes/queries'
 import { registerRawBodyCapture } from '../releases/raw-body'
@@ -371,9 +371,13 @@ export async function buildApp(
           (error) => app.log.warn({ err: error }, "nodes' JSON not stored; written again later"),
         )
       : undefined
-  // Pages are shared only where nodes' JSON is: they are written from it.
+  // Pages are shared only where nodes' JSON is: they are written from it. A page is stored at
+  // most PUBLIC_CACHE_MS and SHARED_LISTING_PAGES_MS after the change-log read its rows rest on,
+  // which must stay well within the SHARED_PAGE_MS it may answer for (shared-pages.ts).
   const sharedPages =
-    storedJson && deps.config.sharedListingPagesMs > 0
+    storedJson &&
+    deps.config.sharedListingPagesMs > 0 &&
+    deps.config.publicCacheMs + deps.config.sharedListingPagesMs < SHARED_PAGE_MS / 2
       ? new SharedListingPages(
           deps.db,
           listingPageVariant(deps.config.publicUrl),

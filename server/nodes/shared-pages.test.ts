@@ -207,6 +207,19 @@ describe.each(BACKENDS)('listing pages shared between processes on %s', (backend
     expect((await page(reader, '/nodes?page=5&limit=4')).ids[0]).not.toMatch(/^stored-/)
   })
 
+  it('is neither stored nor sent when answers may be kept for minutes (PUBLIC_CACHE_MS)', async () => {
+    // Its pages could rest on a read of the change log older than the log is kept for.
+    const { ids } = await written()
+    await markStored()
+    const lasting = await startProcess({ PUBLIC_CACHE_MS: String(SHARED_PAGE_MS / 2) })
+    forgetPublicAnswers(h.db)
+    expect((await page(lasting)).ids).toEqual(ids)
+    await h.db.delete(listingPages)
+    await page(lasting, '/nodes?page=2&limit=10')
+    await lasting.close()
+    expect(await storedCount()).toBe(0)
+  })
+
   it('is neither stored nor sent with SHARED_LISTING_PAGES_MS=0', async () => {
     const { text } = await written()
     await markStored()

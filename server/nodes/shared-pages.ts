@@ -38,8 +38,10 @@ export function listingPageVariant(publicUrl: string): string {
 
 /**
  * How long a stored page may answer. Maintenance prunes the change log up to a horizon recorded
- * twice TRUST_LAPSES_MS ago (row-changes.ts): a page stored within TRUST_LAPSES_MS rests on a
- * horizon at least that recent, so every change since it is still logged.
+ * twice TRUST_LAPSES_MS ago (row-changes.ts). A page is stored at most PUBLIC_CACHE_MS and
+ * SHARED_LISTING_PAGES_MS after the log read its rows rest on (app.ts shares pages only while
+ * both make less than half of this): a page stored within TRUST_LAPSES_MS rests on a horizon
+ * recent enough that every change since it is still logged.
  */
 export const SHARED_PAGE_MS = TRUST_LAPSES_MS
 
