@@ -539,18 +539,26 @@ export async function listNodes(
   const shared = sharedFilters(filters)
   const pages = storedJson && shared ? caches?.sharedPages : undefined
   /**
-   * The page of these ids. Unless this process stored it lately (it then keeps the rows), it is
-   * asked of the pages processes stored (a freshly started process finds the whole catalogue
-   * there: shared-pages.ts); if none stands, the page written here from the rows is stored.
+   * The page of these ids. One whose rows this process does not all keep is asked of the pages
+   * processes stored (a freshly started process finds the whole catalogue there:
+   * shared-pages.ts); one written here from rows is stored unless this process stored it lately.
+   * A process keeping every row writes its pages itself: asking the store for each one made
+   * Manager's pages at 32 connections three times slower.
    */
-  const pageOfIds = async (ids: string[], total: number): Promise<Seen<NodePage<ListedNode>>> => {
+  const pageOfIds = async (
+    ids: string[],
+    total: number,
+  ): Promise<Seen<NodePage<ListedNode>> & { asked: boolean }> => {
     const key =
       pages && ids.length > 0 ? pages.key(ids, total, paging.page, paging.limit) : undefined
-    const asked = pages && key !== undefined && pages.due(key) ? key : undefined
-    if (pages && asked !== undefined) {
-      const stored = await pages.read(asked, ids, caches?.staleMs)
+    const due = pages && key !== undefined && pages.due(key) ? key : undefined
+    const kept = caches !== undefined && ids.every((id) => caches.rows.isTrusted(id))
+    const asked = pages !== undefined && due !== undefined && !kept
+    if (asked) {
+      const stored = await pages.read(due, ids, caches?.staleMs)
       if (stored) {
-        return { value: { rows: [], total, stored: stored.bytes }, generation: stored.generation }
+        const value = { rows: [], total, stored: stored.bytes }
+        return { value, generation: stored.generation, asked }
       }
     }
     const {
@@ -558,8 +566,8 @@ export async function listNodes(
       generation,
       horizon,
     } = await loadNodesSeen(db, ids, undefined, caches, storedJson)
-    const share = asked !== undefined && horizon !== undefined ? { key: asked, horizon } : undefined
-    return { value: { rows, total, share }, generation }
+    const share = due !== undefined && horizon !== undefined ? { key: due, horizon } : undefined
+    return { value: { rows, total, share }, generation, asked }
   }
   const direct = async (): Promise<NodePage<ListedNode>> => {
     const { ids, total } = await pageOfNodeIds(
@@ -592,7 +600,8 @@ export async function listNodes(
         if (seen.value.stored === undefined) {
           readAheadOfWalk(db, caches, key, ids, paging, storedJson)
         }
-        pages?.readAhead(key, ids, total, paging.page, paging.limit)
+        // Only for a walk that asks the store (not every row kept).
+        if (seen.asked) pages?.readAhead(key, ids, total, paging.page, paging.limit)
         return seen
       },
       ageFactorOf(sort),
