@@ -541,7 +541,7 @@ export async function listNodes(
   /**
    * The page of these ids. One whose rows this process does not all keep is asked of the pages
    * processes stored (a freshly started process finds the whole catalogue there:
-   * shared-pages.ts); one written here from rows is stored unless this process stored it lately.
+   * shared-pages.ts); one written here from rows is stored unless this process stored it before.
    * A process keeping every row writes its pages itself: asking the store for each one made
    * Manager's pages at 32 connections three times slower.
    */

@@ -51,13 +51,7 @@ const UNIT = '\x1f'
 /** Pages (about 60 kB each) one statement stores. */
 const BATCH = 50
 
-/**
- * A page this process stored is not asked for again before half its life: meanwhile the process
- * writes it from the rows it keeps, as it would without sharing.
- */
-const ASK_AGAIN_MS = SHARED_PAGE_MS / 2
-
-/** Pages remembered as stored (a key and a time each); the oldest is forgotten first. */
+/** Pages remembered as stored; the oldest is forgotten first. */
 const MAX_REMEMBERED = 100_000
 
 /** Where a page written by this process is stored: its key and the horizon its rows rest on. */
@@ -127,8 +121,8 @@ export class SharedListingPages {
   private pending = new Map<string, { horizon: bigint; json: string }>()
   private timer: NodeJS.Timeout | undefined
   private writing: Promise<void> = Promise.resolve()
-  /** When this process last stored each page. */
-  private readonly stored = new Map<string, number>()
+  /** The pages this process stored, the oldest first. */
+  private readonly stored = new Set<string>()
   /** Pages read ahead, with when their read started; `page` undefined: none stood. */
   private readonly ahead = new Map<string, { page?: StoredPage; startedAt: number }>()
   private readonly walks = new Map<string, Walk>()
@@ -154,17 +148,18 @@ export class SharedListingPages {
   }
 
   /**
-   * Whether the page under `key` is to be asked of the store (and, if none stands, stored once
-   * written): not when this process stored it less than ASK_AGAIN_MS ago (it keeps the rows).
+   * Whether the page under `key` is to be stored once written (and asked of the store where its
+   * rows are not kept): not once this process stored it. Refreshing its pages every few minutes
+   * made a process keeping every row write 60 kB a page to the database under Manager's load,
+   * three times slower; processes that lack rows (a freshly started one) store them again.
    */
   due(key: string): boolean {
-    const at = this.stored.get(key)
-    return at === undefined || this.now() - at >= ASK_AGAIN_MS
+    return !this.stored.has(key)
   }
 
   private remember(key: string) {
     this.stored.delete(key)
-    this.stored.set(key, this.now())
+    this.stored.add(key)
     if (this.stored.size > MAX_REMEMBERED) {
       this.stored.delete(this.stored.keys().next().value as string)
     }
