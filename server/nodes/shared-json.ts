@@ -9,6 +9,7 @@ import { createHash } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 import { sql } from 'drizzle-orm'
+import { BackgroundBatches } from '../db/background-batches'
 import type { Db } from '../db/client'
 import { nodeJson, nodes } from '../db/schema'
 
@@ -59,34 +60,30 @@ const BATCH = 500
  * written. A failed batch is dropped (logged): the nodes are serialized again by the next reader.
  */
 export class SharedNodeJson {
-  private pending = new Map<string, { stamp: string; json: string }>()
-  private timer: NodeJS.Timeout | undefined
-  private writing: Promise<void> = Promise.resolve()
+  private readonly batches: BackgroundBatches<{ stamp: string; json: string }>
 
   constructor(
     private readonly db: Db,
     readonly variant: string,
-    private readonly flushMs: number,
-    private readonly onError: (error: unknown) => void,
-  ) {}
+    flushMs: number,
+    onError: (error: unknown) => void,
+  ) {
+    this.batches = new BackgroundBatches({
+      batchSize: BATCH,
+      flushMs,
+      write: (batch) => this.store(batch),
+      onError,
+    })
+  }
 
   /** The JSON written for `nodeId` from its rows stamped `stamp`. */
   keep(nodeId: string, stamp: string, json: string): void {
-    this.pending.set(nodeId, { stamp, json })
-    if (this.pending.size >= BATCH) void this.flush()
-    else this.timer ??= setTimeout(() => void this.flush(), this.flushMs)
+    this.batches.add(nodeId, { stamp, json })
   }
 
   /** Stores what is pending; resolves when every batch asked so far is written. */
   flush(): Promise<void> {
-    clearTimeout(this.timer)
-    this.timer = undefined
-    const batch = [...this.pending]
-    this.pending = new Map()
-    if (batch.length > 0) {
-      this.writing = this.writing.then(() => this.store(batch)).catch(this.onError)
-    }
-    return this.writing
+    return this.batches.flush()
   }
 
   private async store(batch: [string, { stamp: string; json: string }][]): Promise<void> {

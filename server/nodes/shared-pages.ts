@@ -9,6 +9,7 @@ import { createHash } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 import { sql } from 'drizzle-orm'
+import { BackgroundBatches } from '../db/background-batches'
 import type { Db } from '../db/client'
 import { listingPages, nodeRowChanges, nodes } from '../db/schema'
 import { currentGeneration } from './ordering-cache'
@@ -118,9 +119,7 @@ interface Walk {
  */
 export class SharedListingPages {
   private readonly statement: ReturnType<typeof prepareStoredPages>
-  private pending = new Map<string, { horizon: bigint; json: string }>()
-  private timer: NodeJS.Timeout | undefined
-  private writing: Promise<void> = Promise.resolve()
+  private readonly batches: BackgroundBatches<{ horizon: bigint; json: string }>
   /** The pages this process stored, the oldest first. */
   private readonly stored = new Set<string>()
   /** Pages read ahead, with when their read started; `page` undefined: none stood. */
@@ -133,11 +132,17 @@ export class SharedListingPages {
   constructor(
     private readonly db: Db,
     readonly variant: string,
-    private readonly flushMs: number,
-    private readonly onError: (error: unknown) => void,
+    flushMs: number,
+    onError: (error: unknown) => void,
     private readonly now: () => number = Date.now,
   ) {
     this.statement = prepareStoredPages(db)
+    this.batches = new BackgroundBatches({
+      batchSize: BATCH,
+      flushMs,
+      write: (batch) => this.store(batch),
+      onError,
+    })
   }
 
   /** The key of the page showing `ids` in order, of `total` nodes, page `page` of `limit`. */
@@ -245,21 +250,12 @@ export class SharedListingPages {
   /** Stores the page this process wrote (`json`) from rows current at `horizon`. */
   keep({ key, horizon }: PageToShare, json: string): void {
     this.remember(key)
-    this.pending.set(key, { horizon, json })
-    if (this.pending.size >= BATCH) void this.flush()
-    else this.timer ??= setTimeout(() => void this.flush(), this.flushMs)
+    this.batches.add(key, { horizon, json })
   }
 
   /** Stores what is pending; resolves when every batch asked so far is written. */
   flush(): Promise<void> {
-    clearTimeout(this.timer)
-    this.timer = undefined
-    const batch = [...this.pending]
-    this.pending = new Map()
-    if (batch.length > 0) {
-      this.writing = this.writing.then(() => this.store(batch)).catch(this.onError)
-    }
-    return this.writing
+    return this.batches.flush()
   }
 
   private async store(batch: [string, { horizon: bigint; json: string }][]): Promise<void> {
