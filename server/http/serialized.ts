@@ -12,23 +12,7 @@ export class SerializedAnswer<T> {
   declare readonly answer?: T
   private encoded?: Buffer
   private sent = false
-  private text?: string
-  constructor(json: string) {
-    this.text = json
-  }
-
-  /** An answer sent as these bytes (its JSON in UTF-8) every time: one read from a store. */
-  static ofBytes<T>(bytes: Buffer): SerializedAnswer<T> {
-    const answer = new SerializedAnswer<T>('')
-    answer.text = undefined
-    answer.encoded = bytes
-    answer.sent = true
-    return answer
-  }
-
-  get json(): string {
-    return (this.text ??= (this.encoded ?? Buffer.alloc(0)).toString())
-  }
+  constructor(readonly json: string) {}
 
   /**
    * What is sent: the JSON, then, from its second send on (a public read cache's answer is sent to

@@ -428,7 +428,7 @@ export interface NodePage<Row = NodeWithRelations> {
   rows: Row[]
   total: number
   /** The page as a process wrote and stored it (shared-pages.ts); `rows` is then empty. */
-  stored?: Buffer
+  stored?: string
   /** Where to store the page once written: no stored page stood for it. */
   share?: PageToShare
 }
@@ -557,7 +557,7 @@ export async function listNodes(
     if (asked) {
       const stored = await pages.read(due, ids, caches?.staleMs)
       if (stored) {
-        const value = { rows: [], total, stored: stored.bytes }
+        const value = { rows: [], total, stored: stored.json }
         return { value, generation: stored.generation, asked }
       }
     }

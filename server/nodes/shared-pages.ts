@@ -69,8 +69,11 @@ interface PageAsked {
 
 /** A stored page found standing, and the catalogue generation its read saw. */
 export interface StoredPage {
-  /** Its JSON, in UTF-8: sent as it is. */
-  bytes: Buffer
+  /**
+   * Its JSON, as node-postgres decodes it, sent as a string: encoding it into a Buffer first cost
+   * more of the API's CPU than the socket's own encoding (ARCHITECTURE "Whole pages shared…").
+   */
+  json: string
   generation: number
 }
 
@@ -199,7 +202,7 @@ export class SharedListingPages {
     })
     const found = new Map<string, StoredPage>()
     for (const row of rows) {
-      found.set(row.key, { bytes: Buffer.from(row.json), generation: Number(row.generation) })
+      found.set(row.key, { json: row.json, generation: Number(row.generation) })
     }
     return found
   }
