@@ -14,7 +14,8 @@
 //   --admin (only the admins' review queue)   --proxy (only the provider lookup's overhead)
 //   --ci (only the CI commit summary, with 50k results stored)
 //   --search (only searches: the repeating mix, never-seen searches of every kind, misspelt class
-//   names; caches on as in production, then off)
+//   names; caches on as in production, then off; each line with the CPU a search cost the API,
+//   the client and the rest, the database, read from /proc)
 import { spawn } from 'node:child_process'
 import { performance } from 'node:perf_hooks'
 import { randomBytes } from 'node:crypto'
@@ -218,6 +219,67 @@ async function prepare(backend: Backend): Promise<Sample> {
     }
   } finally {
     await database.close()
+  }
+}
+
+/** CPU seconds `pid` and its descendants have used (Linux's /proc); undefined elsewhere. */
+function processTreeCpuSeconds(pid: number): number | undefined {
+  let entries: string[]
+  try {
+    entries = fs.readdirSync('/proc').filter((entry) => /^\d+$/.test(entry))
+  } catch {
+    return undefined
+  }
+  const parents = new Map<number, number>()
+  const ticks = new Map<number, number>()
+  for (const entry of entries) {
+    try {
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8')
+      // After the command's name, in parentheses: state, ppid, … utime (12th), stime (13th).
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+      parents.set(Number(entry), Number(fields[1]))
+      ticks.set(Number(entry), Number(fields[11]) + Number(fields[12]))
+    } catch {
+      // Gone meanwhile.
+    }
+  }
+  const inTree = (id: number): boolean => {
+    for (let at: number | undefined = id; at !== undefined && at > 1; at = parents.get(at)) {
+      if (at === pid) return true
+    }
+    return false
+  }
+  let total = 0
+  for (const [id, used] of ticks) if (inTree(id)) total += used
+  return total / 100 // USER_HZ
+}
+
+/** CPU milliseconds every core has been busy (not idle) since boot. */
+const machineBusyMs = () =>
+  os.cpus().reduce((sum, { times }) => sum + times.user + times.nice + times.sys + times.irq, 0)
+
+/**
+ * Runs the load and tells how much CPU each request cost: the machine's, the API process's, this
+ * client's, and the rest (the database's, nearly all: the bench runs alone). Sampled from /proc
+ * before and after, so it needs Linux; elsewhere only the load's figures.
+ */
+async function withCpuPerRequest(apiPid: number | undefined, load: () => Promise<LoadResult>) {
+  const busy = machineBusyMs()
+  const api = apiPid === undefined ? undefined : processTreeCpuSeconds(apiPid)
+  const client = process.cpuUsage()
+  const result = await load()
+  const apiAfter = apiPid === undefined ? undefined : processTreeCpuSeconds(apiPid)
+  if (api === undefined || apiAfter === undefined || result.requests === 0) {
+    return { result, line: '' }
+  }
+  const used = process.cpuUsage(client)
+  const per = (ms: number) => (ms / result.requests).toFixed(1)
+  const allMs = machineBusyMs() - busy
+  const apiMs = (apiAfter - api) * 1000
+  const clientMs = (used.user + used.system) / 1000
+  return {
+    result,
+    line: `  CPU a request: ${per(allMs)} ms in all, the API ${per(apiMs)}, the client ${per(clientMs)}, the rest (the database) ${per(allMs - apiMs - clientMs)}`,
   }
 }
 
@@ -791,15 +853,19 @@ async function measureSearch(backend: Backend, sample: Sample) {
     [', nothing cached', { ORDERING_CACHE_MS: '0', NODE_ROW_CACHE: '0' }],
   ] as const) {
     try {
-      await fetchWhenUp(base, startApi(backend, API_PORT, env))
+      const api = startApi(backend, API_PORT, env)
+      await fetchWhenUp(base, api)
       for (const u of new Set(search.map((s) => s.replace(/&page=\d+/, '&page=1')))) await fetch(u)
       // Never-seen searches go on where the last process stopped (NeverSeenState).
       for (const connections of [1, CONNECTIONS]) {
         for (const [name, next] of scenarios) {
           await runLoad(next, { connections: 4, seconds: 1 })
           const label = `${name}${cache} (${connections} conn.)`
-          results[label] = await runLoad(next, { connections, seconds: SECONDS })
-          console.log(resultLine(backend, label, results[label] as LoadResult))
+          const { result, line } = await withCpuPerRequest(api.pid, () =>
+            runLoad(next, { connections, seconds: SECONDS }),
+          )
+          results[label] = result
+          console.log(resultLine(backend, label, result) + line)
         }
       }
       // Where the never-seen searches' time goes: each kind alone, one connection.
