@@ -552,8 +552,12 @@ export async function listNodes(
     const key =
       pages && ids.length > 0 ? pages.key(ids, total, paging.page, paging.limit) : undefined
     const due = pages && key !== undefined && pages.due(key) ? key : undefined
-    const kept = caches !== undefined && ids.every((id) => caches.rows.isTrusted(id))
-    const asked = pages !== undefined && due !== undefined && !kept
+    // Whether every row is kept is looked at only for a page due: most pages of a busy process
+    // are not.
+    const asked =
+      pages !== undefined &&
+      due !== undefined &&
+      !(caches !== undefined && ids.every((id) => caches.rows.isTrusted(id)))
     if (asked) {
       const stored = await pages.read(due, ids, caches?.staleMs)
       if (stored) {
