@@ -76,6 +76,12 @@ export interface ServerConfig {
    */
   nodeRowCache: number
   /**
+   * SEARCH_TERM_INDEX_MS: the least time between two builds of the search term index, the public
+   * nodes' words each API process keeps for searches, built again when the catalogue changed
+   * (0: none, searches ask the database alone; see server/nodes/term-index.ts).
+   */
+  searchTermIndexMs: number
+  /**
    * SHARED_NODE_JSON_MS: how soon the JSON of nodes this process writes for the public listing is
    * stored in the database, where other processes and later ones send it instead of reading the
    * nodes' rows (0: neither stored nor read; see server/nodes/shared-json.ts).
@@ -300,6 +306,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     publicCacheMs: nonNegative('PUBLIC_CACHE_MS', env.PUBLIC_CACHE_MS ?? '1000'),
     orderingCacheMs: nonNegative('ORDERING_CACHE_MS', env.ORDERING_CACHE_MS ?? '60000'),
     nodeRowCache: nonNegative('NODE_ROW_CACHE', env.NODE_ROW_CACHE ?? '100000'),
+    searchTermIndexMs: nonNegative('SEARCH_TERM_INDEX_MS', env.SEARCH_TERM_INDEX_MS ?? '10000'),
     sharedNodeJsonMs: nonNegative('SHARED_NODE_JSON_MS', env.SHARED_NODE_JSON_MS ?? '1000'),
     sharedListingPagesMs: nonNegative(
       'SHARED_LISTING_PAGES_MS',

@@ -40,6 +40,7 @@ import { NodeRowCache } from '../nodes/row-cache'
 import { RowChangeLog } from '../nodes/row-changes'
 import { nodeJsonVariant, SharedNodeJson } from '../nodes/shared-json'
 import { listingPageVariant, SHARED_PAGE_MS, SharedListingPages } from '../nodes/shared-pages'
+import { SearchTermIndex } from '../nodes/term-index'
 import { ProxyLookupLog } from '../proxy/lookup-log'
 import { countDownloads, type DownloadCount, type ListedNode } from '../nodes/queries'
 import { registerRawBodyCapture } from '../releases/raw-body'
@@ -394,6 +395,12 @@ export async function buildApp(
     changes: new RowChangeLog(deps.db, (read, lapsed) => nodeRows.applyChanges(read, lapsed)),
     storedJson,
     sharedPages,
+    termIndex:
+      deps.config.searchTermIndexMs > 0
+        ? new SearchTermIndex(deps.db, deps.config.searchTermIndexMs, undefined, (error) =>
+            app.log.warn({ err: error }, 'search term index not built; searches ask the database'),
+          )
+        : undefined,
   }
   // Anonymous callers' pages may rest on a read of the change log as old as a public answer may
   // be (docs/ARCHITECTURE.md, "Node row cache").
@@ -418,6 +425,8 @@ export async function buildApp(
   metrics.watchCache('public_answers', () => publicCache.stats)
   metrics.watchCache('orderings', () => nodeCaches.orderings.stats)
   metrics.watchCache('node_rows', () => nodeCaches.rows.stats)
+  const { termIndex } = nodeCaches
+  if (termIndex) metrics.watchCache('search_terms', () => termIndex.stats)
   metrics.watchCache('counts', () => countCacheStats(deps.db))
   metrics.watchPool(() => poolStatsOf(deps.db))
   metrics.watchJobs(deps.db)

@@ -47,6 +47,7 @@ import { snapshotHorizon, type RowChangeLog } from './row-changes'
 import { cheaperByIndex, readStartByIndex } from './name-starts'
 import { correctedNameWords, type CorrectedWords } from './name-vocabulary'
 import { classTypos, TYPO_MIN_LENGTH, type ClassTypo } from './suggest'
+import { searchTermsOf, TermIndex, type FoundInOrder, type SearchTermIndex } from './term-index'
 
 /** The sort names of the contract (`sort` of searchNodes, a superset of listAllNodes'). */
 export type NodeSort = NonNullable<QueryOf<'searchNodes'>['sort']>
@@ -422,6 +423,8 @@ export interface NodeReadCaches extends RowReuse {
   storedJson?: SharedNodeJson
   /** Pages of the public listing shared between processes (shared-pages.ts). */
   sharedPages?: SharedListingPages
+  /** The public nodes' search words, for searches' full-text hits (term-index.ts). */
+  termIndex?: SearchTermIndex
 }
 
 export interface NodePage<Row = NodeWithRelations> {
@@ -705,7 +708,7 @@ function containsText(text: string): SQL {
  * "Upscale": the search vector's weight A), also given alone as `last`. Undefined when the last
  * word is not letters and digits alone, which a tsquery would read as operators.
  */
-function prefixQuery(text: string): { query: SQL; last: string } | undefined {
+function prefixQuery(text: string): { query: SQL; last: string; before: string } | undefined {
   const words = text
     .toLowerCase()
     .split(/\s+/)
@@ -715,6 +718,7 @@ function prefixQuery(text: string): { query: SQL; last: string } | undefined {
   const start = sql`to_tsquery(${SEARCH_TS_CONFIG}::regconfig, ${`${last}:*A`})`
   return {
     last,
+    before: words.join(' '),
     query:
       words.length === 0
         ? start
@@ -748,6 +752,12 @@ interface Branch {
    */
   after?: { branches: number[]; fewerThan: 'cap' | number }
 }
+
+/** The hits of the term index's two branches (full text, typed so far), each with its count. */
+type FoundInIndex = ReturnType<TermIndex['find']>
+
+/** A branch's condition for the ids the term index found: one array parameter. */
+const hitsOf = (found: FoundInOrder) => sql`${nodes.id} = any(${sql.param(found.ids)}::text[])`
 
 /** Typos are looked for when the words as typed found fewer nodes than this (textBranches). */
 const TYPOS_BELOW = 20
@@ -808,6 +818,8 @@ function textBranches(
   /** The words with those no name has corrected (name-vocabulary.ts). */
   corrected: CorrectedWords | undefined,
   cap: number,
+  /** The full-text and typed-so-far hits, found in the term index (term-index.ts). */
+  found?: FoundInIndex,
 ): Branch[] {
   const lowered = text.toLowerCase()
   const squashed = squash(lowered)
@@ -827,22 +839,26 @@ function textBranches(
       boost: zero,
       capped: false,
     },
+    found
+      ? { from: sql`${nodes}`, where: hitsOf(found.words), boost: zero, capped: false }
+      : {
+          from: sql`${nodes}`,
+          where: sql`${nodes.searchVector} @@ ${tsQuery}`,
+          boost: zero,
+          capped: true,
+        },
     {
       from: sql`${nodes}`,
-      where: sql`${nodes.searchVector} @@ ${tsQuery}`,
-      boost: zero,
-      capped: true,
-    },
-    {
-      from: sql`${nodes}`,
-      where: !prefix
-        ? sql`false`
-        : startByIndex
-          ? sql`${nameWords} @@ to_tsquery(${SEARCH_TS_CONFIG}::regconfig, ${`${prefix.last}:*`})
+      where: found
+        ? hitsOf(found.start)
+        : !prefix
+          ? sql`false`
+          : startByIndex
+            ? sql`${nameWords} @@ to_tsquery(${SEARCH_TS_CONFIG}::regconfig, ${`${prefix.last}:*`})
               and ${nodes.searchVector} @@ ${prefix.query}`
-          : sql`${nodes.searchVector} @@ ${prefix.query}`,
+            : sql`${nodes.searchVector} @@ ${prefix.query}`,
       boost: zero,
-      capped: true,
+      capped: !found,
       after: { branches: [1], fewerThan: 'cap' },
     },
     correctedBranch(corrected, cap),
@@ -982,16 +998,31 @@ async function rankedIds(
   sort: NodeSort,
   limit: number,
   offset: number,
+  /**
+   * The term index, and the filters `where` is made of (filterConditions, nothing else): the
+   * full-text and typed-so-far hits are found in it when it is of the current catalogue.
+   */
+  inIndex?: { index: SearchTermIndex; filters: NodeFilters },
 ): Promise<Ordering> {
   const cap = Math.max(SEARCH_CANDIDATES, offset + limit)
-  const last = prefixQuery(text)?.last
-  // Class names misspelt, looked up in the suggestion index (a few btree ranges), and how the
-  // start of the last word is best read (name-starts.ts), both before the statement.
-  const [typos, startByIndex] = await Promise.all([
+  const typedSoFar = prefixQuery(text)
+  // The index holds the public nodes in downloads order: their first hits are relevance's.
+  const indexed =
+    inIndex && TermIndex.answers(inIndex.filters) && (sort === 'relevance' || sort === 'downloads')
+      ? inIndex
+      : undefined
+  // Class names misspelt, looked up in the suggestion index (a few btree ranges), how the start
+  // of the last word is best read (name-starts.ts) and the text's lexemes for the term index,
+  // all before the statement.
+  const [typos, startByIndex, terms] = await Promise.all([
     CJK.test(text) ? [] : classTypos(db, text),
-    last !== undefined && readStartByIndex(db, last, cap),
+    typedSoFar !== undefined && readStartByIndex(db, typedSoFar.last, cap),
+    indexed && searchTermsOf(db, text, typedSoFar),
   ])
-  const branches = textBranches(text, typos, startByIndex, correctedNameWords(db, text), cap)
+  const index = indexed && terms?.terms ? indexed.index.at(terms.generation) : undefined
+  const found =
+    indexed && index && terms?.terms ? index.find(terms.terms, indexed.filters, cap) : undefined
+  const branches = textBranches(text, typos, startByIndex, correctedNameWords(db, text), cap, found)
   // Each branch: the node ids with the points only it knows, and its number (to tell which
   // reached its cap); filters apply inside each branch. Branch 1 is the full text.
   const branchSql = branches.map(
@@ -1024,7 +1055,11 @@ async function rankedIds(
         array(select ${nodes.id} from best join ${nodes} on ${nodes.id} = best.id
           order by ${sql.join(order, sql`, `)} limit ${limit} offset ${offset}) as ids`,
   )) as unknown as { rows: { total: number; capped: number[]; ids: string[] }[] }
-  const [{ total, capped, ids }] = result.rows
+  const [{ total: counted, capped: filled, ids }] = result.rows
+  // The term index counted its hits exactly; the branches of the statement that filled their cap
+  // are estimated.
+  const total = Math.max(counted, found?.words.total ?? 0, found?.start.total ?? 0)
+  const capped = filled.filter((i) => branches[Number(i)].capped)
   if (capped.length === 0) return { ids, total }
   const estimates = await Promise.all(
     capped.map((i) => {
@@ -1072,6 +1107,11 @@ export async function searchNodes(
     const start = (paging.page - 1) * paging.limit
     // How many classes match: shown where the name does not say why a node was found.
     const matchTerm = comfyTerm || text
+    // `where` is the filters alone: the term index can apply them (term-index.ts).
+    const inIndex =
+      caches?.termIndex && !comfyTerm && !repositoryTerm
+        ? { index: caches.termIndex, filters }
+        : undefined
     // The first SEARCH_ORDERING_IDS of a search are cached; deeper pages are asked directly.
     if (
       caches &&
@@ -1082,7 +1122,7 @@ export async function searchNodes(
     ) {
       return caches.orderings.answer(
         orderingKey({ search: text, sort, ...shared }),
-        () => rankedIds(db, text, where, sort, SEARCH_ORDERING_IDS, 0),
+        () => rankedIds(db, text, where, sort, SEARCH_ORDERING_IDS, 0, inIndex),
         async ({ ids: ranked, total: matching }) => {
           const seen = await loadNodesSeen(db, pageOf(ranked, paging), matchTerm, caches)
           return { value: { rows: seen.value, total: matching }, generation: seen.generation }
@@ -1090,7 +1130,7 @@ export async function searchNodes(
         ageFactorOf(sort),
       )
     }
-    ;({ ids, total } = await rankedIds(db, text, where, sort, paging.limit, start))
+    ;({ ids, total } = await rankedIds(db, text, where, sort, paging.limit, start, inIndex))
   } else if (!comfyTerm && !repositoryTerm) {
     return listNodes(db, filters, sort, paging, caches)
   } else {

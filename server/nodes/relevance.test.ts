@@ -12,6 +12,10 @@ import type { QueryOf, Schemas } from '../http/operations'
 import type { DemoNode } from '../seed/generate'
 import { insertNodeWithVersions, isPublic, nodeFacts } from '../test/data'
 import { BACKENDS, createTestApp, get, query, type TestApp } from '../test/harness'
+import { OrderingCache } from './ordering-cache'
+import { searchNodes, type ListedNode } from './queries'
+import { NodeRowCache } from './row-cache'
+import { SearchTermIndex } from './term-index'
 
 type NodeListResponse = Schemas['NodeListResponse']
 type SearchQuery = QueryOf<'searchNodes'>
@@ -515,6 +519,51 @@ describe.each(BACKENDS)('search relevance on %s', (backend) => {
     )
     expect(at1 / cases.length).toBeGreaterThanOrEqual(0.95)
     expect(at3 / cases.length).toBeGreaterThanOrEqual(0.95)
+  })
+
+  it('finds and ranks the same with the term index as with the database alone', async () => {
+    const termIndex = new SearchTermIndex(h.db)
+    await termIndex.build()
+    const caches = (index?: SearchTermIndex) => ({
+      orderings: new OrderingCache(h.db, 0),
+      rows: new NodeRowCache<ListedNode>(0),
+      termIndex: index,
+    })
+    // The cases, their texts still being typed, and a few texts of more than words.
+    const texts: { query: string; filters?: Filters }[] = cases.flatMap((item) => [
+      item,
+      { ...item, query: item.query.slice(0, Math.max(3, item.query.length - 2)) },
+    ])
+    texts.push(
+      ...['face-restore', '"upscale image"', 'upscale -video', 'the', 'the upsc'].map((text) => ({
+        query: text,
+        filters: undefined,
+      })),
+    )
+    for (const item of texts) {
+      const filters = {
+        tags: item.filters?.tags,
+        supportedOs: item.filters?.supported_os,
+        publisherId: item.filters?.publisher_id,
+      }
+      const page = (index?: SearchTermIndex) =>
+        searchNodes(
+          h.db,
+          { search: item.query },
+          filters,
+          'relevance',
+          { page: 1, limit: 50 },
+          caches(index),
+        )
+      const [alone, indexed] = await Promise.all([page(), page(termIndex)])
+      const ids = (found: typeof alone) => found.rows.map((row) => row.node.id)
+      expect({ text: item.query, ids: ids(indexed), total: indexed.total }).toEqual({
+        text: item.query,
+        ids: ids(alone),
+        total: alone.total,
+      })
+    }
+    expect(termIndex.stats.hits).toBeGreaterThan(cases.length)
   })
 
   it('ranks a small exact name match above a much more popular partial match', async () => {

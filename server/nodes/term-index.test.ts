@@ -1,0 +1,181 @@
+// The search term index (term-index.ts): the tsquery texts it reads, what it finds in which order
+// with which filters, and on both databases that it finds what the full-text index finds and is
+// used only for the catalogue generation it was built at.
+import { eq, sql } from 'drizzle-orm'
+import { nodes, SEARCH_TS_CONFIG } from '../db/schema'
+import { BACKENDS, createTestApp, type TestApp } from '../test/harness'
+import { publiclyVisible } from './queries'
+import {
+  lexemesOfAnd,
+  readTermIndex,
+  SearchTermIndex,
+  searchTermsOf,
+  startLexeme,
+  TermIndex,
+  type IndexedNode,
+} from './term-index'
+
+jest.setTimeout(60_000)
+
+describe('tsquery texts', () => {
+  it('reads lexemes joined by AND, none for an empty query, nothing else', () => {
+    expect(lexemesOfAnd("'upscal' & 'imag'")).toEqual(['upscal', 'imag'])
+    expect(lexemesOfAnd("'lora'")).toEqual(['lora'])
+    expect(lexemesOfAnd('')).toEqual([])
+    expect(lexemesOfAnd("'it''s' & 'a\\\\b'")).toEqual(["it's", 'a\\b'])
+    // A phrase, OR and NOT are left to the database.
+    expect(lexemesOfAnd("'face-restor' <-> 'face' <-> 'restor'")).toBeUndefined()
+    expect(lexemesOfAnd("'a' | 'b'")).toBeUndefined()
+    expect(lexemesOfAnd("'a' & !'b'")).toBeUndefined()
+  })
+
+  it('reads the start of a word of the id or name, empty for a stop word', () => {
+    expect(startLexeme("'upsc':*A")).toBe('upsc')
+    expect(startLexeme('')).toBe('')
+    expect(startLexeme("'upsc':*")).toBeUndefined()
+    expect(startLexeme("'upsc'")).toBeUndefined()
+  })
+})
+
+describe('finding in the index', () => {
+  const node = (id: string, words: string, names: string, more: Partial<IndexedNode> = {}) => ({
+    id,
+    publisherId: 'pub',
+    tags: null,
+    supportedOs: null,
+    supportedAccelerators: null,
+    words,
+    nameWords: names,
+    ...more,
+  })
+  // Most downloaded first.
+  const data: IndexedNode[] = [
+    node('a', 'upscal imag comfyui', 'upscal', { tags: ['upscaling'], supportedOs: ['linux'] }),
+    node('b', 'upscal video', 'upscal video', { publisherId: 'other', supportedOs: ['windows'] }),
+    node('c', 'imag mask comfyui', 'mask', { tags: ['upscaling', 'mask'] }),
+    node('d', 'upscal imag', 'upscaling imag', { supportedAccelerators: ['cuda'] }),
+    node('e', 'lora', 'lora'),
+  ]
+  let index: TermIndex
+  beforeAll(async () => {
+    index = await TermIndex.build(7, data)
+  })
+
+  it('finds every word, most downloaded first, the first `cap` and how many', () => {
+    const { words, start } = index.find({ words: ['upscal', 'imag'] }, {}, 10)
+    expect(words).toEqual({ ids: ['a', 'd'], total: 2 })
+    expect(start).toEqual({ ids: [], total: 0 })
+    expect(index.find({ words: ['imag'] }, {}, 1).words).toEqual({ ids: ['a'], total: 3 })
+    expect(index.find({ words: [] }, {}, 10).words.total).toBe(0)
+    expect(index.find({ words: ['absent', 'imag'] }, {}, 10).words.total).toBe(0)
+  })
+
+  it('finds a start of a word of the id or name, with the words before it anywhere', () => {
+    const typed = (words: string[], prefix: string) =>
+      index.find({ words: ['nothing'], start: { words, prefix } }, {}, 10).start
+    // "upscal" and "upscaling" start so, in the names of a, b and d; c has neither.
+    expect(typed([], 'upsc')).toEqual({ ids: ['a', 'b', 'd'], total: 3 })
+    expect(typed(['imag'], 'upsc')).toEqual({ ids: ['a', 'd'], total: 2 })
+    // "mask" is in c's name; "imag" is in d's name but only in a's description.
+    expect(typed([], 'ima')).toEqual({ ids: ['d'], total: 1 })
+    // The last word a stop word: the words before it alone; nothing at all: none.
+    expect(typed(['video'], '')).toEqual({ ids: ['b'], total: 1 })
+    expect(typed([], '')).toEqual({ ids: [], total: 0 })
+    // Looked for only when the whole words found fewer than the cap.
+    const both = index.find({ words: ['imag'], start: { words: [], prefix: 'upsc' } }, {}, 3)
+    expect(both.start.total).toBe(0)
+  })
+
+  it('applies the filters: every tag, any system or accelerator, the publisher', () => {
+    const found = (filters: Parameters<TermIndex['find']>[1]) =>
+      index.find({ words: ['upscal'] }, filters, 10).words.ids
+    expect(found({ tags: ['upscaling'] })).toEqual(['a'])
+    expect(index.find({ words: ['imag'] }, { tags: ['upscaling', 'mask'] }, 10).words.ids).toEqual([
+      'c',
+    ])
+    expect(found({ supportedOs: ['linux', 'windows'] })).toEqual(['a', 'b'])
+    expect(found({ supportedAccelerators: ['cuda'] })).toEqual(['d'])
+    expect(found({ publisherId: 'other' })).toEqual(['b'])
+    expect(found({ tags: ['absent'] })).toEqual([])
+  })
+
+  it('answers only the public listing without a list of ids', () => {
+    expect(TermIndex.answers({})).toBe(true)
+    expect(TermIndex.answers({ tags: ['x'], publisherId: 'p' })).toBe(true)
+    expect(TermIndex.answers({ visibility: 'withBanned' })).toBe(false)
+    expect(TermIndex.answers({ nodeIds: ['a'] })).toBe(false)
+  })
+})
+
+describe.each(BACKENDS)('the term index on %s', (backend) => {
+  let h: TestApp
+  beforeAll(async () => {
+    h = await createTestApp({ postgres: backend === 'postgres' })
+  })
+  afterAll(async () => {
+    await h?.close()
+  })
+
+  /** The public nodes the full-text index finds for `query` (a tsquery expression), by id. */
+  async function byDatabase(query: ReturnType<typeof sql>): Promise<string[]> {
+    const rows = await h.db
+      .select({ id: nodes.id })
+      .from(nodes)
+      .where(sql`${publiclyVisible()} and ${nodes.searchVector} @@ ${query}`)
+    return rows.map((row) => row.id).sort()
+  }
+
+  it('finds what the full-text index finds, for whole words and starts of names', async () => {
+    const index = await readTermIndex(h.db)
+    const [{ name, description }] = await h.db
+      .select({ name: nodes.name, description: nodes.description })
+      .from(nodes)
+      .where(publiclyVisible())
+      .limit(1)
+    const words = `${name} ${description ?? ''}`.split(/\W+/).filter((word) => word.length > 3)
+    expect(words.length).toBeGreaterThan(2)
+    for (const text of [words[0], `${words[1]} ${words[2]}`, words[words.length - 1]]) {
+      const { terms, generation } = await searchTermsOf(h.db, text, undefined)
+      expect(generation).toBe(index.generation)
+      const found = index.find(terms ?? { words: ['never'] }, {}, 10_000)
+      expect([...found.words.ids].sort()).toEqual(
+        await byDatabase(sql`websearch_to_tsquery(${SEARCH_TS_CONFIG}::regconfig, ${text})`),
+      )
+    }
+    const start = name.slice(0, 3).toLowerCase()
+    const { terms } = await searchTermsOf(h.db, start, { before: '', last: start })
+    const found = index.find({ ...(terms ?? { words: [] }), words: ['never'] }, {}, 10_000)
+    expect(found.start.total).toBeGreaterThan(0)
+    expect([...found.start.ids].sort()).toEqual(
+      await byDatabase(sql`to_tsquery(${SEARCH_TS_CONFIG}::regconfig, ${`${start}:*A`})`),
+    )
+  })
+
+  it('leaves a phrase to the database', async () => {
+    const { terms } = await searchTermsOf(h.db, 'face-restore', undefined)
+    expect(terms).toBeUndefined()
+  })
+
+  it('answers only at the generation it was built at, built again after a change', async () => {
+    const terms = new SearchTermIndex(h.db, 0)
+    const { generation } = await searchTermsOf(h.db, 'x', undefined)
+    expect(terms.at(generation)).toBeUndefined() // the first build starts
+    await terms.build()
+    expect(terms.at(generation)?.generation).toBe(generation)
+    // A node hidden: the catalogue generation moves, the old index no longer answers.
+    const [shown] = await h.db.select({ id: nodes.id }).from(nodes).where(publiclyVisible())
+    await h.db.update(nodes).set({ status: 'NodeStatusBanned' }).where(eq(nodes.id, shown.id))
+    try {
+      const moved = (await searchTermsOf(h.db, 'x', undefined)).generation
+      expect(moved).toBeGreaterThan(generation)
+      expect(terms.at(moved)).toBeUndefined()
+      await terms.build()
+      const rebuilt = terms.at(moved)
+      expect(rebuilt?.generation).toBe(moved)
+      expect(rebuilt?.size).toBe((await readTermIndex(h.db)).size)
+      expect(terms.stats).toEqual({ hits: 2, misses: 2 })
+    } finally {
+      await h.db.update(nodes).set({ status: 'NodeStatusActive' }).where(eq(nodes.id, shown.id))
+    }
+  })
+})

@@ -1,0 +1,433 @@
+// The public nodes' search words (the lexemes of their search vectors), kept in each API process,
+// so that a search finds its full-text and typed-so-far hits in memory instead of asking
+// PostgreSQL to plan and walk an index for each new text (queries.ts rankedIds). The nodes are
+// numbered in downloads order when the index is built; each lexeme keeps the numbers of the nodes
+// that have it, in that order, so the first hits found are the most downloaded, as the branches
+// they replace read them, and their count is exact. PostgreSQL still turns the typed text into
+// lexemes (its stemmer) and ranks the hits. The index answers only for the catalogue generation
+// it was built at; after a change it is built again in the background while searches ask the
+// database. See docs/ARCHITECTURE.md, "Never-seen searches".
+import { sql } from 'drizzle-orm'
+import type { Db } from '../db/client'
+import { nodeOrderBy } from '../db/ordering'
+import { catalogueGeneration, nodes, SEARCH_TS_CONFIG } from '../db/schema'
+import { currentGeneration } from './ordering-cache'
+import { publiclyVisible, type NodeFilters } from './queries'
+
+/** A public node as the index is built from it. */
+export interface IndexedNode {
+  id: string
+  publisherId: string
+  tags: string[] | null
+  supportedOs: string[] | null
+  supportedAccelerators: string[] | null
+  /** The lexemes of its search vector, separated by spaces (a lexeme never has one). */
+  words: string
+  /** Those of its id and name (weight A). */
+  nameWords: string
+}
+
+/** A quoted lexeme of a tsquery's text form, at `from`; its end. */
+function quotedAt(text: string, from: number): { lexeme: string; end: number } | undefined {
+  if (text[from] !== "'") return undefined
+  let lexeme = ''
+  for (let i = from + 1; i < text.length; i++) {
+    const letter = text[i]
+    if (letter === '\\') lexeme += text[++i] ?? ''
+    else if (letter === "'") {
+      if (text[i + 1] !== "'") return { lexeme, end: i + 1 }
+      lexeme += "'"
+      i++
+    } else lexeme += letter
+  }
+  return undefined
+}
+
+/**
+ * The lexemes of a tsquery that is only lexemes joined by AND (`'upscal' & 'imag'`); none for an
+ * empty one (only stop words); undefined for any other (a phrase, OR, NOT), left to the database.
+ */
+export function lexemesOfAnd(text: string): string[] | undefined {
+  const lexemes: string[] = []
+  let i = 0
+  while (i < text.length) {
+    const quoted = quotedAt(text, i)
+    if (!quoted) return undefined
+    lexemes.push(quoted.lexeme)
+    i = quoted.end
+    if (i === text.length) break
+    if (text.slice(i, i + 3) !== ' & ') return undefined
+    i += 3
+  }
+  return lexemes
+}
+
+/** The lexeme of a tsquery `'upsc':*A`; '' for an empty one (a stop word); else undefined. */
+export function startLexeme(text: string): string | undefined {
+  if (text === '') return ''
+  const quoted = quotedAt(text, 0)
+  return quoted && text.slice(quoted.end) === ':*A' ? quoted.lexeme : undefined
+}
+
+/**
+ * What a search looks for in the index, as the database's text search reads the text: the
+ * lexemes every full-text hit has (any weight), and for the words typed so far the lexemes of the
+ * words before the last and the start of a word of the id or name the last one is (queries.ts
+ * prefixQuery: '' when the last word is a stop word).
+ */
+export interface SearchTerms {
+  words: string[]
+  start?: { words: string[]; prefix: string }
+}
+
+/** Nodes of the index a branch found: the first `cap` in downloads order, and how many in all. */
+export interface FoundInOrder {
+  ids: string[]
+  total: number
+}
+
+const NONE = new Int32Array(0)
+
+/** How many nodes TermIndex.build adds before letting other work run. */
+const BUILD_SLICE = 1_000
+
+/**
+ * `text` as a string of its own: a long slice keeps the whole text it was cut from alive (V8's
+ * sliced strings), here the lexemes of a node.
+ */
+const ownCopy = (text: string) => (text.length < 13 ? text : Buffer.from(text).toString())
+
+/**
+ * Each lexeme's node numbers, packed in one array (3.5 million at 100,000 nodes, where an array
+ * per lexeme cost about 200 MB and most of the build's time). Built from the lexemes of each node
+ * in turn (`add`, numbers ascending), then `done`.
+ */
+class Postings {
+  private readonly slots = new Map<string, number>()
+  private offsets = new Int32Array(1)
+  private positions = new Int32Array(0)
+  /** While built: each lexeme met, as its slot, and the node it was met in. */
+  private met: number[] = []
+
+  /** Adds the lexemes of `text` (separated by spaces) to the node numbered `position`. */
+  addWords(text: string, position: number): void {
+    let from = 0
+    while (from < text.length) {
+      let end = text.indexOf(' ', from)
+      if (end < 0) end = text.length
+      if (end > from) this.add(text.slice(from, end), position)
+      from = end + 1
+    }
+  }
+
+  /** Adds `key` to the node numbered `position` (at most once per node). */
+  add(key: string, position: number): void {
+    let slot = this.slots.get(key)
+    if (slot === undefined) this.slots.set(ownCopy(key), (slot = this.slots.size))
+    this.met.push(slot, position)
+  }
+
+  /** Packs what was added: each slot's numbers together, in the order they were added. */
+  done(): this {
+    const { met } = this
+    const offsets = new Int32Array(this.slots.size + 1)
+    for (let i = 0; i < met.length; i += 2) offsets[met[i] + 1]++
+    for (let slot = 0; slot < this.slots.size; slot++) offsets[slot + 1] += offsets[slot]
+    const next = offsets.slice(0, this.slots.size)
+    const positions = new Int32Array(met.length / 2)
+    for (let i = 0; i < met.length; i += 2) positions[next[met[i]]++] = met[i + 1]
+    this.offsets = offsets
+    this.positions = positions
+    this.met = []
+    return this
+  }
+
+  /** The nodes with `lexeme`, ascending. */
+  of(lexeme: string): Int32Array {
+    const slot = this.slots.get(lexeme)
+    if (slot === undefined) return NONE
+    return this.positions.subarray(this.offsets[slot], this.offsets[slot + 1])
+  }
+
+  /** Every lexeme, sorted. */
+  sorted(): string[] {
+    return [...this.slots.keys()].sort()
+  }
+}
+
+export class TermIndex {
+  private readonly ids: string[] = []
+  /** Tag, system, accelerator or publisher → its nodes, ascending: filters are intersections. */
+  private readonly tags = new Postings()
+  private readonly os = new Postings()
+  private readonly accelerators = new Postings()
+  private readonly publishers = new Postings()
+  /** Lexeme → the numbers of the nodes that have it, ascending (downloads order). */
+  private words = new Postings()
+  /** The same for the lexemes of ids and names (weight A). */
+  private nameWords = new Postings()
+  /** The lexemes of nameWords, sorted: a start's lexemes are a range of them. */
+  private nameWordsSorted: string[] = []
+
+  private constructor(
+    /** The catalogue generation the nodes were read at. */
+    readonly generation: number,
+    readonly builtAt: number,
+  ) {}
+
+  /**
+   * The index of `nodesInOrder` (the public nodes, most downloaded first). A thousand nodes at a
+   * time, other work in between: 100,000 nodes take about 1.5 s of the process.
+   */
+  static async build(
+    generation: number,
+    nodesInOrder: IndexedNode[],
+    builtAt = Date.now(),
+  ): Promise<TermIndex> {
+    const index = new TermIndex(generation, builtAt)
+    const words = new Postings()
+    const nameWords = new Postings()
+    for (let from = 0; from < nodesInOrder.length; from += BUILD_SLICE) {
+      if (from > 0) await new Promise((resolve) => setImmediate(resolve))
+      for (const node of nodesInOrder.slice(from, from + BUILD_SLICE)) {
+        const position = index.ids.length
+        index.ids.push(node.id)
+        for (const tag of new Set(node.tags)) index.tags.add(tag, position)
+        for (const os of new Set(node.supportedOs)) index.os.add(os, position)
+        for (const name of new Set(node.supportedAccelerators)) {
+          index.accelerators.add(name, position)
+        }
+        index.publishers.add(node.publisherId, position)
+        words.addWords(node.words, position)
+        nameWords.addWords(node.nameWords, position)
+      }
+    }
+    index.words = words.done()
+    index.nameWords = nameWords.done()
+    index.nameWordsSorted = nameWords.sorted()
+    for (const filter of [index.tags, index.os, index.accelerators, index.publishers]) filter.done()
+    return index
+  }
+
+  get size(): number {
+    return this.ids.length
+  }
+
+  /**
+   * Whether the index can answer for these filters: the public's (it holds public nodes only),
+   * without a list of node ids.
+   */
+  static answers(filters: NodeFilters): boolean {
+    return (filters.visibility ?? 'public') === 'public' && !filters.nodeIds?.length
+  }
+
+  /**
+   * The full-text hits (every lexeme of `terms.words`) and, when they are fewer than `cap`, the
+   * typed-so-far hits, each the first `cap` that pass the filters (as queries.ts
+   * filterConditions) and how many do.
+   */
+  find(
+    terms: SearchTerms,
+    filters: NodeFilters,
+    cap: number,
+  ): { words: FoundInOrder; start: FoundInOrder } {
+    const filtered = this.filterLists(filters)
+    const none = { ids: [], total: 0 }
+    const words =
+      terms.words.length === 0
+        ? none
+        : this.inOrder([...terms.words.map((word) => this.words.of(word)), ...filtered], cap)
+    let start: FoundInOrder = none
+    if (terms.start && words.total < cap) {
+      const lists: ArrayLike<number>[] = terms.start.words.map((word) => this.words.of(word))
+      if (terms.start.prefix !== '') lists.push(this.union(this.startingWith(terms.start.prefix)))
+      if (lists.length > 0) start = this.inOrder([...lists, ...filtered], cap)
+    }
+    return { words, start }
+  }
+
+  /** The nodes of the id or name lexemes starting with `prefix`, a list per lexeme. */
+  private startingWith(prefix: string): Int32Array[] {
+    const sorted = this.nameWordsSorted
+    let low = 0
+    let high = sorted.length
+    while (low < high) {
+      const middle = (low + high) >>> 1
+      if (sorted[middle] < prefix) low = middle + 1
+      else high = middle
+    }
+    const lists: Int32Array[] = []
+    for (let i = low; i < sorted.length && sorted[i].startsWith(prefix); i++) {
+      lists.push(this.nameWords.of(sorted[i]))
+    }
+    return lists
+  }
+
+  /** The nodes in any of `lists`, ascending. */
+  private union(lists: Int32Array[]): ArrayLike<number> {
+    if (lists.length <= 1) return lists[0] ?? NONE
+    const marked = new Uint8Array(this.ids.length)
+    for (const list of lists) for (let j = 0; j < list.length; j++) marked[list[j]] = 1
+    const union: number[] = []
+    for (let position = 0; position < marked.length; position++) {
+      if (marked[position]) union.push(position)
+    }
+    return union
+  }
+
+  /**
+   * The nodes in every one of `lists` that pass: the first `cap` (their ids) and how many. The
+   * shortest list is walked; the others are followed with a cursor each (all ascend).
+   */
+  private inOrder(lists: ArrayLike<number>[], cap: number): FoundInOrder {
+    const found: FoundInOrder = { ids: [], total: 0 }
+    if (lists.length === 0) return found
+    const [shortest, ...others] = [...lists].sort((a, b) => a.length - b.length)
+    const cursors = others.map(() => 0)
+    walk: for (let i = 0; i < shortest.length; i++) {
+      const position = shortest[i]
+      for (let j = 0; j < others.length; j++) {
+        const list = others[j]
+        let at = cursors[j]
+        while (at < list.length && list[at] < position) at++
+        cursors[j] = at
+        if (at === list.length) break walk
+        if (list[at] !== position) continue walk
+      }
+      if (found.total < cap) found.ids.push(this.ids[position])
+      found.total++
+    }
+    return found
+  }
+
+  /**
+   * The filters of queries.ts filterConditions as lists of nodes a hit must be in: each requested
+   * tag; any requested system, any requested accelerator; the publisher.
+   */
+  private filterLists(filters: NodeFilters): ArrayLike<number>[] {
+    const { tags, supportedOs, supportedAccelerators, publisherId } = filters
+    const lists: ArrayLike<number>[] = (tags ?? []).map((tag) => this.tags.of(tag))
+    if (supportedOs?.length) lists.push(this.union(supportedOs.map((os) => this.os.of(os))))
+    if (supportedAccelerators?.length) {
+      lists.push(this.union(supportedAccelerators.map((name) => this.accelerators.of(name))))
+    }
+    if (publisherId) lists.push(this.publishers.of(publisherId))
+    return lists
+  }
+}
+
+/** Reads the public nodes, most downloaded first, with the catalogue generation (one snapshot). */
+export async function readTermIndex(db: Db): Promise<TermIndex> {
+  const rows = await db
+    .select({
+      id: nodes.id,
+      publisherId: nodes.publisherId,
+      tags: nodes.tags,
+      supportedOs: nodes.supportedOs,
+      supportedAccelerators: nodes.supportedAccelerators,
+      words: sql<string>`array_to_string(tsvector_to_array(${nodes.searchVector}), ' ')`,
+      nameWords: sql<string>`array_to_string(tsvector_to_array(ts_filter(${nodes.searchVector}, '{a}')), ' ')`,
+      generation: currentGeneration,
+    })
+    .from(nodes)
+    .where(publiclyVisible())
+    .orderBy(...nodeOrderBy.downloads)
+  const generation = rows[0]
+    ? Number(rows[0].generation)
+    : ((await db.select().from(catalogueGeneration))[0]?.generation ?? 0)
+  return TermIndex.build(generation, rows)
+}
+
+/**
+ * The statement turning a text into lexemes as the search branches read it (queries.ts
+ * textBranches): the whole text, the words before the last, and the last as a start of a word of
+ * the id or name; with the catalogue generation. One text for every search, prepared once per
+ * connection (the one-row generation table is its FROM).
+ */
+function prepareTermsRead(db: Db) {
+  const config = sql.raw(`'${SEARCH_TS_CONFIG}'::regconfig`)
+  return db
+    .select({
+      generation: catalogueGeneration.generation,
+      words: sql<string>`websearch_to_tsquery(${config}, ${sql.placeholder('text')}::text)::text`,
+      before: sql<string>`websearch_to_tsquery(${config}, ${sql.placeholder('before')}::text)::text`,
+      start: sql<string>`case when ${sql.placeholder('start')}::text = '' then ''
+        else to_tsquery(${config}, ${sql.placeholder('start')}::text)::text end`,
+    })
+    .from(catalogueGeneration)
+    .prepare('search_terms')
+}
+const preparedTermReads = new WeakMap<Db, ReturnType<typeof prepareTermsRead>>()
+
+/**
+ * `text`'s lexemes (SearchTerms) and the catalogue generation they were read at; undefined
+ * terms when the text is more than words (a phrase, OR, NOT: left to the database).
+ * `typedSoFar`: the words before the last and the last (queries.ts prefixQuery), if any.
+ */
+export async function searchTermsOf(
+  db: Db,
+  text: string,
+  typedSoFar: { before: string; last: string } | undefined,
+): Promise<{ terms?: SearchTerms; generation: number }> {
+  let read = preparedTermReads.get(db)
+  if (!read) preparedTermReads.set(db, (read = prepareTermsRead(db)))
+  const [row] = await read.execute({
+    text,
+    before: typedSoFar?.before ?? '',
+    start: typedSoFar ? `${typedSoFar.last}:*A` : '',
+  })
+  const generation = Number(row?.generation ?? 0)
+  const words = row ? lexemesOfAnd(row.words) : undefined
+  if (!words) return { generation }
+  if (!typedSoFar) return { terms: { words }, generation }
+  const before = lexemesOfAnd(row.before)
+  const prefix = startLexeme(row.start)
+  if (!before || prefix === undefined) return { generation }
+  return { terms: { words, start: { words: before, prefix } }, generation }
+}
+
+/**
+ * A process's term index of `db`: built on the first search, built again when a search finds the
+ * catalogue generation moved (or the index older than `maxAgeMs`: downloads reorder the nodes
+ * without moving it), at most once every `minRebuildMs`. A search never waits for a build.
+ */
+export class SearchTermIndex {
+  private index: TermIndex | undefined
+  private building = false
+  private lastBuildAt = Number.NEGATIVE_INFINITY
+  /** Searches answered from the index, and those that found it absent or of another generation. */
+  readonly stats = { hits: 0, misses: 0 }
+
+  constructor(
+    private readonly db: Db,
+    private readonly minRebuildMs = 10_000,
+    private readonly maxAgeMs = 15 * 60_000,
+    private readonly onError: (error: unknown) => void = () => undefined,
+  ) {}
+
+  /** The index when it was built at `generation`, else undefined (and a build started if due). */
+  at(generation: number, now = Date.now()): TermIndex | undefined {
+    const index = this.index
+    const current = index?.generation === generation
+    const due = !current || now - index.builtAt >= this.maxAgeMs
+    if (due && !this.building && now - this.lastBuildAt >= this.minRebuildMs) {
+      void this.build(now)
+    }
+    this.stats[current ? 'hits' : 'misses']++
+    return current ? index : undefined
+  }
+
+  /** Builds the index now (a failed build keeps the last one). */
+  async build(now = Date.now()): Promise<void> {
+    this.building = true
+    this.lastBuildAt = now
+    try {
+      const built = await readTermIndex(this.db)
+      if (!this.index || built.generation >= this.index.generation) this.index = built
+    } catch (error) {
+      this.onError(error)
+    } finally {
+      this.building = false
+    }
+  }
+}
