@@ -306,7 +306,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     publicCacheMs: nonNegative('PUBLIC_CACHE_MS', env.PUBLIC_CACHE_MS ?? '1000'),
     orderingCacheMs: nonNegative('ORDERING_CACHE_MS', env.ORDERING_CACHE_MS ?? '60000'),
     nodeRowCache: nonNegative('NODE_ROW_CACHE', env.NODE_ROW_CACHE ?? '100000'),
-    searchTermIndexMs: nonNegative('SEARCH_TERM_INDEX_MS', env.SEARCH_TERM_INDEX_MS ?? '10000'),
+    searchTermIndexMs: nonNegative('SEARCH_TERM_INDEX_MS', env.SEARCH_TERM_INDEX_MS ?? '60000'),
     sharedNodeJsonMs: nonNegative('SHARED_NODE_JSON_MS', env.SHARED_NODE_JSON_MS ?? '1000'),
     sharedListingPagesMs: nonNegative(
       'SHARED_LISTING_PAGES_MS',

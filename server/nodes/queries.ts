@@ -751,13 +751,21 @@ interface Branch {
    * candidates for hits that rank below theirs: similarName).
    */
   after?: { branches: number[]; fewerThan: 'cap' | number }
+  /** The nodes found in the term index (filters applied): the branch is these ids alone. */
+  ids?: string[]
 }
 
 /** The hits of the term index's two branches (full text, typed so far), each with its count. */
 type FoundInIndex = ReturnType<TermIndex['find']>
 
-/** A branch's condition for the ids the term index found: one array parameter. */
-const hitsOf = (found: FoundInOrder) => sql`${nodes.id} = any(${sql.param(found.ids)}::text[])`
+/** A branch of the ids the term index found (filters applied): one array parameter, no table. */
+const hitsOf = (found: FoundInOrder): Branch => ({
+  from: sql``,
+  where: sql`true`,
+  boost: points(0),
+  capped: false,
+  ids: found.ids,
+})
 
 /** Typos are looked for when the words as typed found fewer nodes than this (textBranches). */
 const TYPOS_BELOW = 20
@@ -840,27 +848,27 @@ function textBranches(
       capped: false,
     },
     found
-      ? { from: sql`${nodes}`, where: hitsOf(found.words), boost: zero, capped: false }
+      ? hitsOf(found.words)
       : {
           from: sql`${nodes}`,
           where: sql`${nodes.searchVector} @@ ${tsQuery}`,
           boost: zero,
           capped: true,
         },
-    {
-      from: sql`${nodes}`,
-      where: found
-        ? hitsOf(found.start)
-        : !prefix
-          ? sql`false`
-          : startByIndex
-            ? sql`${nameWords} @@ to_tsquery(${SEARCH_TS_CONFIG}::regconfig, ${`${prefix.last}:*`})
+    found
+      ? hitsOf(found.start)
+      : {
+          from: sql`${nodes}`,
+          where: !prefix
+            ? sql`false`
+            : startByIndex
+              ? sql`${nameWords} @@ to_tsquery(${SEARCH_TS_CONFIG}::regconfig, ${`${prefix.last}:*`})
               and ${nodes.searchVector} @@ ${prefix.query}`
-            : sql`${nodes.searchVector} @@ ${prefix.query}`,
-      boost: zero,
-      capped: !found,
-      after: { branches: [1], fewerThan: 'cap' },
-    },
+              : sql`${nodes.searchVector} @@ ${prefix.query}`,
+          boost: zero,
+          capped: true,
+          after: { branches: [1], fewerThan: 'cap' },
+        },
     correctedBranch(corrected, cap),
     {
       // A typo needs TYPO_MIN_LENGTH letters, as in the suggestions: a shorter text is similar
@@ -1025,9 +1033,11 @@ async function rankedIds(
   const branches = textBranches(text, typos, startByIndex, correctedNameWords(db, text), cap, found)
   // Each branch: the node ids with the points only it knows, and its number (to tell which
   // reached its cap); filters apply inside each branch. Branch 1 is the full text.
-  const branchSql = branches.map(
-    (branch, i) =>
-      sql`b${sql.raw(String(i))} as (select ${nodes.id} as id, ${branch.boost} as boost,
+  const branchSql = branches.map((branch, i) =>
+    branch.ids
+      ? sql`b${sql.raw(String(i))} as (select unnest(${sql.param(branch.ids)}::text[]) as id,
+          ${branch.boost} as boost, ${points(i)} as branch)`
+      : sql`b${sql.raw(String(i))} as (select ${nodes.id} as id, ${branch.boost} as boost,
           ${points(i)} as branch
         from ${branch.from} where ${branch.where} and ${where}
           ${readWhenFew(branch.after, cap)}

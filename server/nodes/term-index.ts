@@ -400,7 +400,7 @@ export class SearchTermIndex {
 
   constructor(
     private readonly db: Db,
-    private readonly minRebuildMs = 10_000,
+    private readonly minRebuildMs = 60_000,
     private readonly maxAgeMs = 15 * 60_000,
     private readonly onError: (error: unknown) => void = () => undefined,
   ) {}
