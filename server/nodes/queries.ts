@@ -840,6 +840,9 @@ function textBranches(
     sql`, `,
   )}) then ${points(MATCH.classExact)} else ${points(MATCH.classPrefix)} end`
   const zero = points(0)
+  // With the term index's counts known, branches read only when the words found few are left
+  // out when they found enough (Branch.after): the statement is planned without them.
+  const typosLookedFor = !found || found.words.ids.length + found.start.ids.length < TYPOS_BELOW
   const branches: Branch[] = [
     {
       from: sql`${nodes}`,
@@ -869,12 +872,15 @@ function textBranches(
           capped: true,
           after: { branches: [1], fewerThan: 'cap' },
         },
-    correctedBranch(corrected, cap),
+    correctedBranch(typosLookedFor ? corrected : undefined, cap),
     {
       // A typo needs TYPO_MIN_LENGTH letters, as in the suggestions: a shorter text is similar
       // to a large part of all names, each of them checked by its trigram similarity.
       from: sql`${nodes}`,
-      where: squashed.length >= TYPO_MIN_LENGTH ? sql`${lowered} <% ${idAndName}` : sql`false`,
+      where:
+        typosLookedFor && squashed.length >= TYPO_MIN_LENGTH
+          ? sql`${lowered} <% ${idAndName}`
+          : sql`false`,
       boost: zero,
       capped: true,
       after: { branches: [1, 2, 3], fewerThan: TYPOS_BELOW },

@@ -8,7 +8,7 @@ import type { Schemas } from '../http/operations'
 import { insertNodeWithVersions, setNodeStatus, setPublisherStatus } from '../test/data'
 import { BACKENDS, createTestApp, expectErrorBody, get, query, type TestApp } from '../test/harness'
 import { editsToPrefix } from '@/src/lib/edit-distance'
-import { tagTier, withinOneEdit } from './suggest'
+import { pastPrefix, tagTier, withinOneEdit } from './suggest'
 
 type SuggestionList = Schemas['SuggestionList']
 
@@ -33,6 +33,26 @@ describe('typo matching of tags', () => {
     expect(tagTier('vidoe', 'video')).toBeDefined()
     expect(tagTier('mask', 'msk')).toBeUndefined()
     expect(tagTier('lora', 'audio')).toBeUndefined()
+  })
+})
+
+describe('the end of a prefix range', () => {
+  it('is the least text past every text with the prefix, in code point order', () => {
+    expect(pastPrefix('ksam')).toBe('ksan')
+    expect(pastPrefix('ab_')).toBe('ab`')
+    expect(pastPrefix('放大')).toBe('放夨')
+    // Past U+D7FF come the surrogates, which no text holds alone.
+    expect(pastPrefix('a\ud7ff')).toBe('a\ue000')
+    for (const [prefix, text] of [
+      ['upsc', 'upscale'],
+      ['upsc', 'upsc'],
+      ['ab', 'ab\u{1f600}'],
+    ]) {
+      const bytes = (value: string) => Buffer.from(value, 'utf8')
+      expect(Buffer.compare(bytes(text), bytes(prefix))).toBeGreaterThanOrEqual(0)
+      expect(Buffer.compare(bytes(text), bytes(pastPrefix(prefix)))).toBeLessThan(0)
+    }
+    expect(Buffer.compare(Buffer.from('upsd'), Buffer.from(pastPrefix('upsc')))).toBe(0)
   })
 })
 

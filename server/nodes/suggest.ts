@@ -300,6 +300,39 @@ export interface ClassTypo {
 }
 
 /**
+ * The least text greater than every text starting with `prefix`, in code point order (which is
+ * UTF-8's byte order, the order of text_pattern_ops): its last letter's successor.
+ */
+export function pastPrefix(prefix: string): string {
+  const letters = [...prefix]
+  const last = letters.pop()?.codePointAt(0) ?? 0
+  // Surrogates are no letters: the one after U+D7FF is U+E000.
+  const next = last === 0xd7ff ? 0xe000 : Math.min(last + 1, 0x10ffff)
+  return letters.join('') + String.fromCodePoint(next)
+}
+
+/**
+ * Class starts within the ranges [low, high) of each prefix typed, TYPO_ROWS at most each, from
+ * their own index (suggestion_terms_class_start_idx: in the whole index a prefix such as "comf"
+ * walks past thousands of node-id terms to find none). One statement whatever the number of
+ * prefixes, prepared once per connection: a union of a range per prefix cost 3.5 ms of planning
+ * a search (docs/ARCHITECTURE.md, "Never-seen searches").
+ */
+function prepareClassStarts(db: Db) {
+  const { term, nodeId, kind, isStart } = suggestionTerms
+  return db
+    .selectDistinct({ term: sql<string>`r.term`, nodeId: sql<string>`r.node_id` })
+    .from(
+      sql`unnest(${sql.placeholder('low')}::text[], ${sql.placeholder('high')}::text[]) as p(low, high),
+        lateral (select ${term} as term, ${nodeId} as node_id from ${suggestionTerms}
+          where ${kind} = 'comfy_node' and ${isStart} and ${term} ~>=~ p.low and ${term} ~<~ p.high
+          order by ${term} using ~<~ limit ${sql.raw(String(TYPO_ROWS))}) as r`,
+    )
+    .prepare('class_typo_starts')
+}
+const preparedClassStarts = new WeakMap<Db, ReturnType<typeof prepareClassStarts>>()
+
+/**
  * Class names of latest versions that the text is a typo of, by the suggestions' own lookup
  * (typoPrefixes, typoEdits): for search (queries.ts), which finds exact and prefix class names
  * itself. The text is matched as typed and without spaces (class names are typed both ways);
@@ -310,23 +343,13 @@ export async function classTypos(db: Db, typed: string): Promise<ClassTypo[]> {
   const squashed = text.replace(/[\s_-]+/g, '')
   const texts = [...new Set([text, squashed])].filter((each) => each.length >= TYPO_MIN_LENGTH)
   // The squashed text's prefixes up to its first space are the text's own: read once.
-  const prefixes = new Set(texts.flatMap(typoPrefixes))
-  if (prefixes.size === 0) return []
-  // Class starts only, from their own index (suggestion_terms_class_start_idx): in the whole
-  // index a prefix such as "comf" walks past thousands of node-id terms to find none.
-  const ranges = [...prefixes].map(
-    (prefix) => sql`(select term, node_id from ${suggestionTerms}
-      where kind = 'comfy_node' and is_start and term like ${`${escapeLike(prefix)}%`}
-      order by term using ~<~ limit ${TYPO_ROWS})`,
-  )
-  const rows = await rowsOf(
-    db,
-    sql`select distinct term, node_id from (${sql.join(ranges, sql` union all `)}) as r`,
-  )
+  const prefixes = [...new Set(texts.flatMap(typoPrefixes))]
+  if (prefixes.length === 0) return []
+  let read = preparedClassStarts.get(db)
+  if (!read) preparedClassStarts.set(db, (read = prepareClassStarts(db)))
+  const rows = await read.execute({ low: prefixes, high: prefixes.map(pastPrefix) })
   const found = new Map<string, ClassTypo>()
-  for (const row of rows) {
-    const term = str(row.term)
-    const nodeId = str(row.node_id)
+  for (const { term, nodeId } of rows) {
     // Exact names and starts are search's own matches; typos only here.
     if (texts.some((each) => term.startsWith(each))) continue
     const near = texts.filter((each) => typoEdits(each, term) !== Number.POSITIVE_INFINITY)
