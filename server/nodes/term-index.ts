@@ -177,7 +177,7 @@ export class TermIndex {
 
   /**
    * The index of `nodesInOrder` (the public nodes, most downloaded first). A thousand nodes at a
-   * time, other work in between: 100,000 nodes take about 1.5 s of the process.
+   * time, other work in between: 100,000 nodes take about 2 s of the process.
    */
   static async build(
     generation: number,
