@@ -753,6 +753,23 @@ interface Branch {
   after?: { branches: number[]; fewerThan: 'cap' | number }
   /** The nodes found in the term index (filters applied): the branch is these ids alone. */
   ids?: string[]
+  /** How many nodes it can match at most, whatever the text (see branchesToEstimate). */
+  matchesAtMost?: number
+}
+
+/**
+ * The branches whose matches are estimated for the total (`EXPLAIN`): those that filled their
+ * cap (`filled`, by number), except one that matches at most as many nodes as already counted.
+ */
+export function branchesToEstimate(
+  filled: number[],
+  branches: Pick<Branch, 'capped' | 'matchesAtMost'>[],
+  total: number,
+): number[] {
+  return filled.filter((i) => {
+    const branch = branches[i]
+    return branch.capped && !(branch.matchesAtMost !== undefined && branch.matchesAtMost <= total)
+  })
 }
 
 /** The hits of the term index's two branches (full text, typed so far), each with its count. */
@@ -902,6 +919,8 @@ function textBranches(
       // In the class names' index order: exact names first, then the shortest starts; a broad
       // start ("upscale") would otherwise look up the classes of every popular node.
       relevanceOrder: [sql`${comfyNodes}.class_name using ~<~`],
+      // A node per class read at most (a version is one node's).
+      matchesAtMost: CLASS_ROWS_READ,
     },
     {
       from: sql`${nodes}`,
@@ -1075,11 +1094,11 @@ async function rankedIds(
   // The term index counted its hits exactly; the branches of the statement that filled their cap
   // are estimated.
   const total = Math.max(counted, found?.words.total ?? 0, found?.start.total ?? 0)
-  const capped = filled.filter((i) => branches[Number(i)].capped)
+  const capped = branchesToEstimate(filled.map(Number), branches, total)
   if (capped.length === 0) return { ids, total }
   const estimates = await Promise.all(
     capped.map((i) => {
-      const branch = branches[Number(i)]
+      const branch = branches[i]
       return estimatedRows(db, sql`select 1 from ${branch.from} where ${branch.where} and ${where}`)
     }),
   )

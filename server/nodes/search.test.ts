@@ -5,10 +5,21 @@ import { insertNodeWithVersions, isPublic, nodeFacts, type NodeFacts } from '../
 import { BACKENDS, createTestApp, get, query, type QueryValue, type TestApp } from '../test/harness'
 import { cheaperByIndex, readStartByIndex } from './name-starts'
 import { correctedNameWords, refreshNameVocabulary } from './name-vocabulary'
+import { branchesToEstimate } from './queries'
 
 type NodeListResponse = Schemas['NodeListResponse']
 
 jest.setTimeout(60_000)
+
+describe('the branches estimated for a total', () => {
+  it('asks for the capped ones, except one bounded by what was already counted', () => {
+    const branches = [{ capped: false }, { capped: true }, { capped: true, matchesAtMost: 1_000 }]
+    expect(branchesToEstimate([0, 1, 2], branches, 400)).toEqual([1, 2])
+    expect(branchesToEstimate([1, 2], branches, 1_000)).toEqual([1])
+    expect(branchesToEstimate([2], branches, 5_000)).toEqual([])
+    expect(branchesToEstimate([], branches, 0)).toEqual([])
+  })
+})
 
 describe.each(BACKENDS)('GET /nodes/search on %s', (backend) => {
   let h: TestApp
