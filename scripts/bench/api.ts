@@ -1,6 +1,7 @@
 // `npm run bench:api`: latency and throughput of the read calls that matter most, on
 // PostgreSQL with 100k nodes and on PGlite with 10k, at 1 and N connections: ComfyUI-Manager's
-// whole-catalogue read (limit 30, every page in order: total time and slowest page; from a freshly
+// whole-catalogue read (limit 30, every page in order, read as Manager's aiohttp client reads it:
+// gzip accepted; total time and slowest page; from a freshly
 // started API, again with every row kept, both also with the default PUBLIC_CACHE_MS, with nodes'
 // JSON and pages stored by an earlier process, with nodes' JSON alone, and as after a release, and
 // its floors: answered from memory, a bare HTTP server, PostgreSQL alone reading each page's rows),
@@ -20,8 +21,10 @@ import { spawn } from 'node:child_process'
 import { performance } from 'node:perf_hooks'
 import { randomBytes } from 'node:crypto'
 import fs from 'node:fs'
+import http from 'node:http'
 import os from 'node:os'
 import path from 'node:path'
+import zlib from 'node:zlib'
 import { eq, sql } from 'drizzle-orm'
 import { Client } from 'pg'
 import { migrate, openDatabase, type Database } from '../../server/db/client'
@@ -395,27 +398,65 @@ function searchMix(base: string, sample: Sample) {
 }
 
 /**
- * ComfyUI-Manager's whole-catalogue read: `limit=30`, every page in order until one is empty,
- * one request at a time. Checks that every node came exactly once.
+ * A page as ComfyUI-Manager's client (aiohttp) reads one: on a kept-alive connection, gzip
+ * accepted (aiohttp's default Accept-Encoding) and decompressed in one piece, the JSON parsed.
+ * Node's own `fetch` decompresses through web streams, which cost more than the page here
+ * (docs/ARCHITECTURE.md, "The whole catalogue from a freshly started API").
  */
-async function catalogueSync(base: string) {
+function managerGet(agent: http.Agent, url: string): Promise<unknown> {
+  return new Promise((resolve, reject) => {
+    const request = http.get(url, { agent, headers: { 'accept-encoding': 'gzip, deflate' } })
+    request.on('error', reject)
+    request.on('response', (response) => {
+      const chunks: Buffer[] = []
+      response.on('data', (chunk: Buffer) => chunks.push(chunk))
+      response.on('error', reject)
+      response.on('end', () => {
+        try {
+          const body = Buffer.concat(chunks)
+          const json =
+            response.headers['content-encoding'] === 'gzip' ? zlib.gunzipSync(body) : body
+          resolve(JSON.parse(json.toString('utf8')))
+        } catch (error) {
+          reject(error)
+        }
+      })
+    })
+  })
+}
+
+/**
+ * ComfyUI-Manager's whole-catalogue read: `limit=30`, every page in order until one is empty,
+ * one request at a time, by Manager's kind of client (managerGet), or by Node's `fetch` as the
+ * bench read it before. Checks that every node came exactly once.
+ */
+async function catalogueSync(base: string, client: 'manager' | 'fetch' = 'manager') {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 })
+  const read = async (url: string) =>
+    (client === 'fetch' ? await (await fetch(url)).json() : await managerGet(agent, url)) as {
+      nodes: { id: string }[]
+      total: number
+    }
   const started = performance.now()
   const seen = new Set<string>()
   const pageIds: string[][] = []
   let pages = 0
   let slowest = { page: 0, ms: 0 }
   let total = 0
-  for (let page = 1; ; page++) {
-    const sent = performance.now()
-    const reply = await fetch(`${base}/nodes?page=${page}&limit=${MANAGER_PAGE}`)
-    const body = (await reply.json()) as { nodes: { id: string }[]; total: number }
-    const ms = performance.now() - sent
-    if (ms > slowest.ms) slowest = { page, ms }
-    total = body.total
-    if (body.nodes.length === 0) break
-    pages = page
-    pageIds.push(body.nodes.map((node) => node.id))
-    for (const node of body.nodes) seen.add(node.id)
+  try {
+    for (let page = 1; ; page++) {
+      const sent = performance.now()
+      const body = await read(`${base}/nodes?page=${page}&limit=${MANAGER_PAGE}`)
+      const ms = performance.now() - sent
+      if (ms > slowest.ms) slowest = { page, ms }
+      total = body.total
+      if (body.nodes.length === 0) break
+      pages = page
+      pageIds.push(body.nodes.map((node) => node.id))
+      for (const node of body.nodes) seen.add(node.id)
+    }
+  } finally {
+    agent.destroy()
   }
   return {
     pageIds,
@@ -428,14 +469,19 @@ async function catalogueSync(base: string) {
   }
 }
 
-/** A plain node:http server: `pages` pages of the same bytes, then an empty page. */
-const BARE_PAGE_SERVER = `const http = require('node:http'), fs = require('node:fs')
+/**
+ * A plain node:http server: `pages` pages of the same bytes (gzip-compressed once, sent so where
+ * gzip is asked, as the API sends stored pages), then an empty page.
+ */
+const BARE_PAGE_SERVER = `const http = require('node:http'), fs = require('node:fs'), zlib = require('node:zlib')
 const [file, pages, port] = process.argv.slice(1)
-const body = fs.readFileSync(file), empty = Buffer.from('{"nodes":[],"total":0}')
+const body = fs.readFileSync(file), gzip = zlib.gzipSync(body), empty = Buffer.from('{"nodes":[],"total":0}')
 http.createServer((request, response) => {
   const page = Number(new URL(request.url, 'http://bench').searchParams.get('page'))
-  const bytes = page <= Number(pages) ? body : empty
-  response.writeHead(200, { 'content-type': 'application/json', 'content-length': bytes.length })
+  const compressed = page <= Number(pages) && /gzip/.test(request.headers['accept-encoding'] || '')
+  const bytes = page > Number(pages) ? empty : compressed ? gzip : body
+  response.writeHead(200, { 'content-type': 'application/json', 'content-length': bytes.length,
+    ...(compressed ? { 'content-encoding': 'gzip' } : {}) })
   response.end(bytes)
 }).listen(Number(port), '127.0.0.1')`
 
@@ -605,13 +651,16 @@ async function measure(backend: Backend, sample: Sample) {
   // cache"); no request before the walk. First as after a release (no node's JSON stored for
   // its code: shared-json.ts), then as a process started later meets it (the first one stored
   // every node's JSON).
-  const deployedWalk = async (env: Record<string, string> = {}) => {
+  const deployedWalk = async (
+    env: Record<string, string> = {},
+    client: 'manager' | 'fetch' = 'manager',
+  ) => {
     try {
       const deployed = startApi(backend, API_PORT, { PUBLIC_CACHE_MS: '1000', ...env })
       children.add(deployed)
       await waitForPort(API_PORT, 'The API', deployed, 120_000)
-      const sync = await catalogueSync(base)
-      const again = await catalogueSync(base)
+      const sync = await catalogueSync(base, client)
+      const again = await catalogueSync(base, client)
       return { sync: { ...sync, pageIds: undefined }, again: { ...again, pageIds: undefined } }
     } finally {
       // Also stores what is left of the nodes' JSON before it exits.
@@ -621,14 +670,17 @@ async function measure(backend: Backend, sample: Sample) {
   await emptyNodeJson(backend)
   const released = await deployedWalk()
   const later = await deployedWalk()
+  // The same read by Node's fetch, the bench's client before (its decompression costs more).
+  const laterByFetch = await deployedWalk({}, 'fetch')
   // As before pages were shared: every node's JSON stored, no page read from the store.
   const nodesOnly = await deployedWalk({ SHARED_LISTING_PAGES_MS: '0' })
   results.catalogueSyncReleased = released.sync
   results.catalogueSyncDeployed = later.sync
   results.catalogueSyncDeployedWarm = later.again
+  results.catalogueSyncDeployedByFetch = laterByFetch.sync
   results.catalogueSyncDeployedNodeJsonOnly = nodesOnly.sync
   console.log(
-    `${backend.name.padEnd(8)} ${String(backend.nodes).padStart(6)}  whole catalogue from a freshly started API with PUBLIC_CACHE_MS 1000 (the default), every page and node's JSON stored by an earlier process: ${later.sync.seconds.toFixed(1)} s, slowest page ${later.sync.slowestPage} at ${later.sync.slowestMs.toFixed(1)} ms; again: ${later.again.seconds.toFixed(1)} s; nodes' JSON alone (SHARED_LISTING_PAGES_MS 0): ${nodesOnly.sync.seconds.toFixed(1)} s; the first walk after a release (nothing stored, each node and page written and stored): ${released.sync.seconds.toFixed(1)} s (target ≤ 5 s fresh)`,
+    `${backend.name.padEnd(8)} ${String(backend.nodes).padStart(6)}  whole catalogue from a freshly started API with PUBLIC_CACHE_MS 1000 (the default), every page and node's JSON stored by an earlier process: ${later.sync.seconds.toFixed(1)} s, slowest page ${later.sync.slowestPage} at ${later.sync.slowestMs.toFixed(1)} ms; again: ${later.again.seconds.toFixed(1)} s; read by Node's fetch: ${laterByFetch.sync.seconds.toFixed(1)} s; nodes' JSON alone (SHARED_LISTING_PAGES_MS 0): ${nodesOnly.sync.seconds.toFixed(1)} s; the first walk after a release (nothing stored, each node and page written and stored): ${released.sync.seconds.toFixed(1)} s (target ≤ 5 s fresh)`,
   )
 
   // The whole-catalogue read's floor on this machine: the same walk with every page answered

@@ -71,6 +71,18 @@ const tsvector = customType<{ data: string }>({
   },
 })
 
+/** Bytes (node-postgres gives a Buffer, PGlite a Uint8Array: both come out as a Buffer). */
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType() {
+    return 'bytea'
+  },
+  fromDriver(value) {
+    return Buffer.isBuffer(value)
+      ? value
+      : Buffer.from(value.buffer, value.byteOffset, value.byteLength)
+  },
+})
+
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow()
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow()
 
@@ -547,7 +559,8 @@ export const listingPages = pgTable('listing_pages', {
   key: text('key').primaryKey(),
   horizon: bigint('horizon', { mode: 'bigint' }).notNull(),
   writtenAt: timestamp('written_at', { withTimezone: true }).notNull().defaultNow(),
-  json: text('json').notNull(),
+  /** The page's JSON, gzip-compressed: sent as it is to clients that accept gzip. */
+  gzip: bytea('gzip').notNull(),
 })
 
 /**

@@ -33,7 +33,7 @@ import { handlers as defaultHandlers } from './handlers'
 import { registerSecurityHeaders } from './security'
 import { registerRateLimits } from './rate-limits'
 import { publicAnswers } from './public-cache'
-import { SerializedAnswer } from './serialized'
+import { acceptsGzip, SerializedAnswer } from './serialized'
 import { DownloadCounter } from '../nodes/download-counter'
 import { OrderingCache } from '../nodes/ordering-cache'
 import { NodeRowCache } from '../nodes/row-cache'
@@ -207,7 +207,13 @@ function validationMessage(error: FastifyError): string {
 function sent(reply: FastifyReply, answer: unknown): unknown {
   if (!(answer instanceof SerializedAnswer)) return answer
   reply.header('content-type', 'application/json; charset=utf-8')
-  return answer.payload()
+  const { body, gzip } = answer.payload(acceptsGzip(reply.request.headers['accept-encoding']))
+  // The same address answers compressed or not by what the client accepts (CORS may vary it by
+  // Origin already).
+  const vary = reply.getHeader('vary')
+  reply.header('vary', vary ? `${String(vary)}, Accept-Encoding` : 'Accept-Encoding')
+  if (gzip) reply.header('content-encoding', 'gzip')
+  return body
 }
 
 export async function buildApp(

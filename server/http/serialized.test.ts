@@ -1,7 +1,8 @@
 // Pages written from each item's kept JSON (serialized.ts) are the bytes the route's own
 // serializer writes for the same answer, and each item object is serialized once.
+import { gzipSync } from 'node:zlib'
 import Fastify, { type FastifyInstance } from 'fastify'
-import { pageWriter, serializedPage, SerializedAnswer } from './serialized'
+import { acceptsGzip, pageWriter, serializedPage, SerializedAnswer } from './serialized'
 
 interface Item {
   id: string
@@ -61,7 +62,7 @@ describe('serializedPage', () => {
       reply.header('content-type', 'application/json; charset=utf-8')
       // As app.ts sends it: the JSON, then its UTF-8 bytes.
       page.payload()
-      return page.payload()
+      return page.payload().body
     })
     // The contract's form: the schema per media type.
     const byMediaType = {
@@ -149,16 +150,53 @@ describe('serializedPage', () => {
     current = items
   })
 
-  it('sends an answer as its JSON, then as its UTF-8 bytes encoded once', () => {
+  it('sends an answer as its JSON, then as its UTF-8 bytes encoded once, never compressed', () => {
     const answer = new SerializedAnswer<unknown>('{"text":"漢字 😀"}')
-    expect(answer.payload()).toBe(answer.json)
-    const bytes = answer.payload()
+    expect(answer.payload(true)).toEqual({ body: answer.json, gzip: false })
+    const { body: bytes } = answer.payload(true)
     expect(Buffer.isBuffer(bytes) && bytes.toString('utf8')).toBe(answer.json)
-    expect(answer.payload()).toBe(bytes)
+    expect(answer.payload().body).toBe(bytes)
+  })
+
+  it('sends a gzip-compressed answer as it is where gzip is accepted, else decompressed once', () => {
+    const json = '{"text":"漢字 😀"}'
+    const compressed = gzipSync(json)
+    const answer = SerializedAnswer.gzipped<unknown>(compressed)
+    expect(answer.payload(true)).toEqual({ body: compressed, gzip: true })
+    const { body: plain, gzip } = answer.payload(false)
+    expect(gzip).toBe(false)
+    expect(Buffer.isBuffer(plain) && plain.toString('utf8')).toBe(json)
+    expect(answer.payload(false).body).toBe(plain)
+    expect(answer.json).toBe(json)
   })
 
   it('leaves the answer to the caller on a route without a response schema', async () => {
     const reply = await app.inject({ url: '/unschemed' })
     expect(reply.body).toBe('plain object')
+  })
+})
+
+describe('acceptsGzip (Accept-Encoding, RFC 9110)', () => {
+  it.each([
+    ['gzip, deflate', true],
+    ['gzip, deflate, br', true],
+    ['GZip', true],
+    ['x-gzip', true],
+    ['br;q=1.0, gzip;q=0.8, *;q=0.1', true],
+    ['*', true],
+    ['deflate, *;q=0.5', true],
+    [undefined, false],
+    ['', false],
+    ['identity', false],
+    ['deflate, br', false],
+    ['gzip;q=0', false],
+    ['gzip; q=0.000', false],
+    ['*;q=0', false],
+    ['gzip;q=0, *', false],
+    ['*, gzip;q=0', false],
+    ['gzip;q=0.001', true],
+    ['identity, *;q=0, gzip', true],
+  ])('%j: %s', (header, accepted) => {
+    expect(acceptsGzip(header)).toBe(accepted)
   })
 })

@@ -4,7 +4,26 @@
 // for any answer), is kept beside it and reused while the row is; a changed row is a new object.
 // Serializing thirty nodes was most of the API's own work for a page whose rows are kept.
 // See docs/ARCHITECTURE.md, "Node row cache".
+import zlib from 'node:zlib'
 import type { FastifyReply } from 'fastify'
+
+/**
+ * Whether an Accept-Encoding header accepts gzip (RFC 9110 §12.5.3): named (or as x-gzip), or
+ * covered by `*`, with a weight above 0.
+ */
+export function acceptsGzip(header: string | undefined): boolean {
+  if (!header) return false
+  let named: boolean | undefined
+  let any: boolean | undefined
+  for (const part of header.split(',')) {
+    const [coding, ...parameters] = part.split(';').map((piece) => piece.trim().toLowerCase())
+    const weight = parameters.find((parameter) => parameter.startsWith('q='))
+    const accepted = weight === undefined || Number(weight.slice(2)) > 0
+    if (coding === 'gzip' || coding === 'x-gzip') named = accepted
+    else if (coding === '*') any = accepted
+  }
+  return named ?? any ?? false
+}
 
 /** An answer already serialized by its route's response schema: app.ts sends its JSON as is. */
 export class SerializedAnswer<T> {
@@ -12,21 +31,41 @@ export class SerializedAnswer<T> {
   declare readonly answer?: T
   private encoded?: Buffer
   private sent = false
-  constructor(readonly json: string) {}
+  /** The JSON gzip-compressed, when the answer came so (a stored page: shared-pages.ts). */
+  private compressed?: Buffer
+  constructor(private text: string) {}
+
+  /** An answer stored gzip-compressed: sent so to a client that accepts gzip. */
+  static gzipped<T>(gzip: Buffer): SerializedAnswer<T> {
+    const answer = new SerializedAnswer<T>('')
+    answer.compressed = gzip
+    return answer
+  }
+
+  /** The JSON. */
+  get json(): string {
+    if (this.compressed && this.text === '') this.text = zlib.gunzipSync(this.compressed).toString()
+    return this.text
+  }
 
   /**
-   * What is sent: the JSON, then, from its second send on (a public read cache's answer is sent to
-   * every caller within its TTL), its UTF-8 bytes, encoded once. A string is measured and copied
-   * behind the headers at each send; encoding every page instead made large Buffers whose
-   * collection lengthened the slowest answers at 32 connections (ARCHITECTURE "What every
-   * request cost the API").
+   * What is sent, and whether it is gzip-compressed (only to a client that `acceptsGzip`). A
+   * compressed answer is sent as it is, or decompressed once. Otherwise the JSON, then, from its
+   * second send on (a public read cache's answer is sent to every caller within its TTL), its
+   * UTF-8 bytes, encoded once. A string is measured and copied behind the headers at each send;
+   * encoding every page instead made large Buffers whose collection lengthened the slowest
+   * answers at 32 connections (ARCHITECTURE "What every request cost the API").
    */
-  payload(): string | Buffer {
+  payload(acceptsGzip = false): { body: string | Buffer; gzip: boolean } {
+    if (this.compressed) {
+      if (acceptsGzip) return { body: this.compressed, gzip: true }
+      return { body: (this.encoded ??= zlib.gunzipSync(this.compressed)), gzip: false }
+    }
     if (!this.sent) {
       this.sent = true
-      return this.json
+      return { body: this.text, gzip: false }
     }
-    return (this.encoded ??= Buffer.from(this.json))
+    return { body: (this.encoded ??= Buffer.from(this.text)), gzip: false }
   }
 }
 

@@ -430,8 +430,11 @@ export interface NodeReadCaches extends RowReuse {
 export interface NodePage<Row = NodeWithRelations> {
   rows: Row[]
   total: number
-  /** The page as a process wrote and stored it (shared-pages.ts); `rows` is then empty. */
-  stored?: string
+  /**
+   * The page as a process wrote and stored it, gzip-compressed (shared-pages.ts); `rows` is then
+   * empty.
+   */
+  stored?: Buffer
   /** Where to store the page once written: no stored page stood for it. */
   share?: PageToShare
 }
@@ -564,7 +567,7 @@ export async function listNodes(
     if (asked) {
       const stored = await pages.read(due, ids, caches?.staleMs)
       if (stored) {
-        const value = { rows: [], total, stored: stored.json }
+        const value = { rows: [], total, stored: stored.gzip }
         return { value, generation: stored.generation, asked }
       }
     }

@@ -89,7 +89,7 @@ function listingPage(
   storedJson: SharedNodeJson,
 ): SerializedAnswer<NodeListResponse> {
   // Stored by a process for these nodes as they are (shared-pages.ts).
-  if (result.stored !== undefined) return new SerializedAnswer(result.stored)
+  if (result.stored !== undefined) return SerializedAnswer.gzipped(result.stored)
   // Public view only (no status reasons): a node's JSON then depends on its rows alone.
   const view = versionView(context, false)
   const itemsJson = result.rows.map((row) => {

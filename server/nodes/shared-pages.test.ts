@@ -4,6 +4,7 @@
  * its nodes or their publishers changed since, and writes it again otherwise. A client reading
  * pages in order has the next ones read ahead.
  */
+import { gunzipSync, gzipSync } from 'node:zlib'
 import { eq, sql } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { firebaseTokenVerifier } from '../auth/verifier'
@@ -73,11 +74,19 @@ describe.each(BACKENDS)('listing pages shared between processes on %s', (backend
     return first
   }
 
+  /** A stored page's JSON (kept gzip-compressed). */
+  const jsonOf = (stored: { gzip: Buffer }) => gunzipSync(stored.gzip).toString()
+
   /** Puts a marker in every stored page: a page that shows it was sent from the store. */
-  const markStored = () =>
-    h.db
-      .update(listingPages)
-      .set({ json: sql`replace(${listingPages.json}, '"id":"', '"id":"stored-')` })
+  async function markStored() {
+    for (const stored of await h.db.select().from(listingPages)) {
+      const marked = jsonOf(stored).replaceAll('"id":"', '"id":"stored-')
+      await h.db
+        .update(listingPages)
+        .set({ gzip: gzipSync(marked) })
+        .where(eq(listingPages.key, stored.key))
+    }
+  }
 
   const storedCount = async () => (await h.db.select().from(listingPages)).length
 
@@ -106,6 +115,31 @@ describe.each(BACKENDS)('listing pages shared between processes on %s', (backend
     expect((await page(await startProcess())).ids).toEqual(first.ids.map((id) => `stored-${id}`))
   })
 
+  it('sends a stored page gzip-compressed, as stored, to a client that accepts gzip, and as JSON to others', async () => {
+    const first = await written()
+    const [stored] = await h.db.select().from(listingPages)
+    expect(jsonOf(stored)).toBe(first.text)
+    const reader = await startProcess()
+    const compressed = await reader.inject({
+      method: 'GET',
+      url: URL,
+      headers: { 'accept-encoding': 'br;q=1, gzip;q=0.8', origin: 'http://localhost:3000' },
+    })
+    expect(compressed.statusCode).toBe(200)
+    expect(compressed.headers['content-encoding']).toBe('gzip')
+    expect(compressed.headers['content-type']).toBe('application/json; charset=utf-8')
+    expect(compressed.headers.vary).toBe('Origin, Accept-Encoding')
+    expect(compressed.rawPayload.equals(stored.gzip)).toBe(true)
+    expect(Number(compressed.headers['content-length'])).toBe(stored.gzip.byteLength)
+    // Refused by weight, or not asked for: the JSON, byte for byte what was written.
+    for (const headers of [{ 'accept-encoding': 'gzip;q=0, identity' }, {}]) {
+      const plain = await reader.inject({ method: 'GET', url: URL, headers })
+      expect(plain.headers['content-encoding']).toBeUndefined()
+      expect(String(plain.headers.vary)).toMatch(/accept-encoding/i)
+      expect(plain.body).toBe(first.text)
+    }
+  })
+
   it('never sends a page once one of its nodes changed, and stores the page written again', async () => {
     const { ids } = await written()
     await markStored()
@@ -118,8 +152,8 @@ describe.each(BACKENDS)('listing pages shared between processes on %s', (backend
     expect(body.nodes[3].description).toBe('Changed since')
     await reader.close()
     const [stored] = await h.db.select().from(listingPages)
-    expect(stored.json).toContain('"description":"Changed since"')
-    expect(stored.json).not.toContain('stored-')
+    expect(jsonOf(stored)).toContain('"description":"Changed since"')
+    expect(jsonOf(stored)).not.toContain('stored-')
   })
 
   it('never sends a page once the publisher of one of its nodes changed', async () => {

@@ -8,6 +8,8 @@
 import { createHash } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
+import { promisify } from 'node:util'
+import zlib from 'node:zlib'
 import { sql } from 'drizzle-orm'
 import { BackgroundBatches } from '../db/background-batches'
 import type { Db } from '../db/client'
@@ -69,13 +71,12 @@ interface PageAsked {
 
 /** A stored page found standing, and the catalogue generation its read saw. */
 export interface StoredPage {
-  /**
-   * Its JSON, as node-postgres decodes it, sent as a string: encoding it into a Buffer first cost
-   * more of the API's CPU than the socket's own encoding (ARCHITECTURE "Whole pages shared…").
-   */
-  json: string
+  /** Its JSON, gzip-compressed: sent as it is where the client accepts gzip. */
+  gzip: Buffer
   generation: number
 }
+
+const gzip = promisify(zlib.gzip)
 
 /** Pages read ahead of a client reading a listing's pages in order, in one statement. */
 const READ_AHEAD_PAGES = 100
@@ -88,7 +89,7 @@ const READ_AHEAD_PAGES = 100
 function prepareStoredPages(db: Db) {
   const ids = sql`string_to_array(asked.ids, ${UNIT})`
   return db
-    .select({ key: listingPages.key, json: listingPages.json, generation: currentGeneration })
+    .select({ key: listingPages.key, gzip: listingPages.gzip, generation: currentGeneration })
     .from(
       sql`unnest(${sql.placeholder('keys')}::text[], ${sql.placeholder('ids')}::text[]) as asked(key, ids)`,
     )
@@ -202,7 +203,7 @@ export class SharedListingPages {
     })
     const found = new Map<string, StoredPage>()
     for (const row of rows) {
-      found.set(row.key, { json: row.json, generation: Number(row.generation) })
+      found.set(row.key, { gzip: row.gzip, generation: Number(row.generation) })
     }
     return found
   }
@@ -264,14 +265,17 @@ export class SharedListingPages {
   private async store(batch: [string, { horizon: bigint; json: string }][]): Promise<void> {
     // Each page its own parameter: sent as it is (an array would be escaped in JavaScript, and
     // splitting one text of them cost PostgreSQL more than writing them).
+    // Compressed in libuv's threads, beside this one.
+    const compressed = await Promise.all(batch.map(([, { json }]) => gzip(json)))
     const rows = batch.map(
-      ([key, { horizon, json }]) => sql`(${key}, ${horizon.toString()}::bigint, now(), ${json})`,
+      ([key, { horizon }], i) =>
+        sql`(${key}, ${horizon.toString()}::bigint, now(), ${compressed[i]}::bytea)`,
     )
     await this.db.execute(sql`
-      insert into listing_pages (key, horizon, written_at, json)
+      insert into listing_pages (key, horizon, written_at, gzip)
       values ${sql.join(rows, sql`, `)}
       on conflict (key) do update
-        set horizon = excluded.horizon, written_at = excluded.written_at, json = excluded.json`)
+        set horizon = excluded.horizon, written_at = excluded.written_at, gzip = excluded.gzip`)
   }
 }
 
