@@ -347,6 +347,11 @@ export const nodeVersions = pgTable(
     uniqueIndex('node_versions_node_version_idx').on(t.nodeId, t.version),
     index('node_versions_status_created_idx').on(t.status, t.createdAt.desc().nullsFirst()),
     index('node_versions_created_at_idx').on(t.createdAt.desc().nullsFirst()),
+    // The archives of deleted versions still to remove (maintenance's removeDeletedArchives),
+    // found without reading every deleted version.
+    index('node_versions_deleted_archives_idx')
+      .on(t.id)
+      .where(sql`${t.status} = 'NodeVersionStatusDeleted' and ${t.storageKey} is not null`),
     // The admins' review queue (Pending and Flagged, by age) and its counts, from the index
     // alone: node_id is in it for the check that the node is Active.
     index('node_versions_review_queue_idx')

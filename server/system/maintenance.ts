@@ -26,8 +26,9 @@ export async function runMaintenance(deps: Pick<AppDeps, 'db' | 'storage'>, now 
   const unclaimedArchives = await removeUnclaimedArchives(deps.db, deps.storage)
   const deletedArchives = await removeDeletedArchives(deps.db, deps.storage)
   const uploadLinks = await removeExpiredUploadLinks(deps.db, new Date(now))
-  const rowChanges = await pruneRowChanges(deps.db, new Date(now))
+  // Before the log is pruned: it names the nodes deleted since the last run.
   const nodeJson = await pruneNodeJson(deps.db)
+  const rowChanges = await pruneRowChanges(deps.db, new Date(now))
   const listingPages = await pruneListingPages(deps.db)
   return {
     temporaryFiles,

@@ -1,0 +1,1 @@
+CREATE INDEX "node_versions_deleted_archives_idx" ON "node_versions" USING btree ("id") WHERE "node_versions"."status" = 'NodeVersionStatusDeleted' and "node_versions"."storage_key" is not null;
