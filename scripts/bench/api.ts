@@ -401,7 +401,7 @@ function searchMix(base: string, sample: Sample) {
  * A page as ComfyUI-Manager's client (aiohttp) reads one: on a kept-alive connection, gzip
  * accepted (aiohttp's default Accept-Encoding) and decompressed in one piece, the JSON parsed.
  * Node's own `fetch` decompresses through web streams, which cost more than the page here
- * (docs/ARCHITECTURE.md, "The whole catalogue from a freshly started API").
+ * (docs/ARCHITECTURE.md, "Stored pages sent compressed").
  */
 function managerGet(agent: http.Agent, url: string): Promise<unknown> {
   return new Promise((resolve, reject) => {

@@ -110,8 +110,8 @@ export class SharedNodeJson {
  * Removes the JSON stored for nodes deleted since; how many. Maintenance calls it before it prunes
  * the change log (row-changes.ts): every node deleted or renamed since its last run is logged, so
  * only the logged ids missing from `nodes` are looked up, never the whole table (a scan of
- * node_json, 2 kB a node, took about a second at 100,000 nodes: ARCHITECTURE "Whole pages
- * shared through the database").
+ * node_json, 2 kB a node, took about a second at 100,000 nodes: ARCHITECTURE "Maintenance at a
+ * process's start").
  */
 export async function pruneNodeJson(db: Db): Promise<number> {
   const deleted = sql`array(select distinct ${nodeRowChanges.nodeId} from ${nodeRowChanges}
