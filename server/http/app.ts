@@ -207,7 +207,10 @@ function validationMessage(error: FastifyError): string {
 function sent(reply: FastifyReply, answer: unknown): unknown {
   if (!(answer instanceof SerializedAnswer)) return answer
   reply.header('content-type', 'application/json; charset=utf-8')
-  const { body, gzip } = answer.payload(acceptsGzip(reply.request.headers['accept-encoding']))
+  // Accept-Encoding is read only for an answer kept compressed (a stored page), not on every page.
+  const { body, gzip } = answer.payload(
+    answer.isGzip && acceptsGzip(reply.request.headers['accept-encoding']),
+  )
   // The same address answers compressed or not by what the client accepts (CORS may vary it by
   // Origin already).
   const vary = reply.getHeader('vary')

@@ -33,19 +33,24 @@ export class SerializedAnswer<T> {
   private sent = false
   /** The JSON gzip-compressed, when the answer came so (a stored page: shared-pages.ts). */
   private compressed?: Buffer
-  constructor(private text: string) {}
+  /** The JSON (undefined for a compressed answer until asked for). */
+  constructor(private text?: string) {}
 
   /** An answer stored gzip-compressed: sent so to a client that accepts gzip. */
   static gzipped<T>(gzip: Buffer): SerializedAnswer<T> {
-    const answer = new SerializedAnswer<T>('')
+    const answer = new SerializedAnswer<T>()
     answer.compressed = gzip
     return answer
   }
 
+  /** Whether it is kept gzip-compressed: only then does the client's Accept-Encoding matter. */
+  get isGzip(): boolean {
+    return this.compressed !== undefined
+  }
+
   /** The JSON. */
   get json(): string {
-    if (this.compressed && this.text === '') this.text = zlib.gunzipSync(this.compressed).toString()
-    return this.text
+    return (this.text ??= this.compressed ? zlib.gunzipSync(this.compressed).toString() : '')
   }
 
   /**
@@ -63,9 +68,9 @@ export class SerializedAnswer<T> {
     }
     if (!this.sent) {
       this.sent = true
-      return { body: this.text, gzip: false }
+      return { body: this.json, gzip: false }
     }
-    return { body: (this.encoded ??= Buffer.from(this.text)), gzip: false }
+    return { body: (this.encoded ??= Buffer.from(this.json)), gzip: false }
   }
 }
 
