@@ -98,20 +98,20 @@ export async function startApi(options: StartApiOptions = {}) {
 }
 
 interface RunningParts {
-  stopMaintenance: () => void
+  stopMaintenance: () => Promise<void>
   worker: Pick<Worker, 'stop'> | undefined
   app: { close(): PromiseLike<unknown> }
   database: { close(): Promise<void> }
 }
 
 /**
- * Stops without losing work: the worker claims no new job and finishes the one it runs while the
- * API refuses new requests (503), finishes those in flight and writes the download counts and
- * provider lookups it holds in memory (app.ts onClose); the database closes last.
+ * Stops without losing work: maintenance starts no new run and ends the one in progress, the worker
+ * claims no new job and finishes the one it runs, and the API refuses new requests (503), finishes
+ * those in flight and writes the download counts and provider lookups it holds in memory (app.ts
+ * onClose), all at once; the database closes last.
  */
 export async function closeInOrder(parts: RunningParts): Promise<void> {
-  parts.stopMaintenance()
-  await Promise.all([parts.worker?.stop(), parts.app.close()])
+  await Promise.all([parts.stopMaintenance(), parts.worker?.stop(), parts.app.close()])
   await parts.database.close()
 }
 

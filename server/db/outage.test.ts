@@ -210,7 +210,8 @@ onPostgres('PostgreSQL goes away while the API serves', () => {
     try {
       await proxy.cut()
       const stopMaintenance = startMaintenance({ db: database.db, storage: h.storage }, log)
-      stopMaintenance()
+      // Stopping waits for the run at start, which fails while the database is out of reach.
+      await stopMaintenance()
       await eventually(async () => logs.some((line) => line.startsWith('Worker: could not claim')))
       await eventually(async () => logs.some((line) => line.startsWith('Maintenance failed')))
       // Queued directly (not through the proxy) while the worker cannot reach the database.

@@ -41,13 +41,17 @@ export async function runMaintenance(deps: Pick<AppDeps, 'db' | 'storage'>, now 
   }
 }
 
-/** Runs maintenance now and every MAINTENANCE_INTERVAL_MS; returns a function that stops it. */
+/**
+ * Runs maintenance now and every MAINTENANCE_INTERVAL_MS. Returns a function that stops it and
+ * resolves once a run still in progress has ended, so the database is not closed under it.
+ */
 export function startMaintenance(
   deps: Pick<AppDeps, 'db' | 'storage'>,
   log: (message: string) => void,
-): () => void {
-  const run = () =>
-    runMaintenance(deps)
+): () => Promise<void> {
+  let running: Promise<void> = Promise.resolve()
+  const run = () => {
+    running = runMaintenance(deps)
       .then((removed) => {
         if (Object.values(removed).some((count) => count > 0)) {
           log(
@@ -56,8 +60,12 @@ export function startMaintenance(
         }
       })
       .catch((error: unknown) => log(`Maintenance failed (will retry): ${String(error)}`))
-  void run()
-  const timer = setInterval(() => void run(), MAINTENANCE_INTERVAL_MS)
+  }
+  run()
+  const timer = setInterval(run, MAINTENANCE_INTERVAL_MS)
   timer.unref()
-  return () => clearInterval(timer)
+  return () => {
+    clearInterval(timer)
+    return running
+  }
 }

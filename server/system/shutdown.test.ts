@@ -7,6 +7,8 @@ import path from 'node:path'
 import { loadConfig } from '../config'
 import { openDatabase } from '../db/client'
 import { isDatabaseEmpty } from '../seed/load'
+import { MemoryArchiveStorage } from '../storage'
+import { startMaintenance } from './maintenance'
 import { closeInOrder, closeOnSignals, demoDataWanted, shutdownTimeoutMs, startApi } from '../main'
 
 /** A promise with its resolve and reject outside, to decide when a part finishes stopping. */
@@ -23,12 +25,16 @@ function deferred() {
 const flush = () => new Promise((resolve) => setImmediate(resolve))
 
 describe('closeInOrder', () => {
-  it('stops maintenance, then the worker and the API together, and closes the database last', async () => {
+  it('stops maintenance, the worker and the API together, and closes the database last', async () => {
     const events: string[] = []
+    const maintenance = deferred()
     const worker = deferred()
     const app = deferred()
     const closing = closeInOrder({
-      stopMaintenance: () => events.push('maintenance stopped'),
+      stopMaintenance: () => {
+        events.push('maintenance stopping')
+        return maintenance.promise.then(() => void events.push('maintenance stopped'))
+      },
       worker: {
         stop: () => {
           events.push('worker stopping')
@@ -44,19 +50,23 @@ describe('closeInOrder', () => {
       database: { close: async () => void events.push('database closed') },
     })
     await flush()
-    // Both were asked at once; the database stays open while the API still writes (onClose).
-    expect(events).toEqual(['maintenance stopped', 'worker stopping', 'api closing'])
+    // All were asked at once; the database stays open while the API still writes (onClose).
+    expect(events).toEqual(['maintenance stopping', 'worker stopping', 'api closing'])
     app.resolve()
     await flush()
-    expect(events).not.toContain('database closed')
     worker.resolve()
+    await flush()
+    // A maintenance run still in progress keeps the database open until it ends.
+    expect(events).not.toContain('database closed')
+    maintenance.resolve()
     await closing
     expect(events).toEqual([
-      'maintenance stopped',
+      'maintenance stopping',
       'worker stopping',
       'api closing',
       'api closed',
       'worker stopped',
+      'maintenance stopped',
       'database closed',
     ])
   })
@@ -64,13 +74,46 @@ describe('closeInOrder', () => {
   it('works without an inline worker (WORKER=off)', async () => {
     const events: string[] = []
     await closeInOrder({
-      stopMaintenance: () => events.push('maintenance'),
+      stopMaintenance: async () => void events.push('maintenance'),
       worker: undefined,
       app: { close: async () => void events.push('api') },
       database: { close: async () => void events.push('database') },
     })
     expect(events).toEqual(['maintenance', 'api', 'database'])
   })
+})
+
+describe('startMaintenance', () => {
+  it('runs at once, and stopping it waits for the run in progress to end', async () => {
+    const database = await openDatabase({ memory: true })
+    const sweep = deferred()
+    let sweeps = 0
+    // The store is slow to answer the first step of the run, then fails it.
+    class SlowStorage extends MemoryArchiveStorage {
+      override removeStaleTemporaryFiles(): Promise<number> {
+        sweeps++
+        return sweep.promise.then(() => 0)
+      }
+    }
+    const logs: string[] = []
+    try {
+      const stop = startMaintenance(
+        { db: database.db, storage: new SlowStorage() },
+        (line) => void logs.push(line),
+      )
+      expect(sweeps).toBe(1)
+      let stopped = false
+      const stopping = stop().then(() => void (stopped = true))
+      await flush()
+      expect(stopped).toBe(false)
+      sweep.reject(new Error('store down'))
+      await stopping
+      expect(logs).toEqual(['Maintenance failed (will retry): Error: store down'])
+      expect(sweeps).toBe(1)
+    } finally {
+      await database.close()
+    }
+  }, 60_000)
 })
 
 describe('closeOnSignals', () => {
@@ -159,5 +202,7 @@ describe('DEMO_DATA', () => {
     } finally {
       await rm(dataDir, { recursive: true, force: true })
     }
-  }, 60_000)
+    // Migrating a fresh PGlite database takes about 8 s on an idle 2-core machine, and took more
+    // than 60 s once in CI while the other Jest worker ran a PGlite suite.
+  }, 180_000)
 })
