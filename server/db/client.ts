@@ -1,13 +1,15 @@
+import { createHash } from 'node:crypto'
 import { mkdir } from 'node:fs/promises'
 import path from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres'
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator'
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
+import type { SQL } from 'drizzle-orm'
+import { PgDialect, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
-import { Pool, type PoolClient, type PoolConfig } from 'pg'
+import { Pool, type PoolClient, type PoolConfig, type QueryResultRow } from 'pg'
 import * as schema from './schema'
 import type { PoolStats } from '../system/metrics'
 
@@ -217,6 +219,23 @@ export function poolStatsOf(db: Db): PoolStats | null {
     waiting: pool.waitingCount,
     max: pool.options.max ?? 10,
   }
+}
+
+const dialect = new PgDialect()
+
+/**
+ * The rows of `query`, run on PostgreSQL as a prepared statement named after its text: each
+ * connection parses it once, and after five runs PostgreSQL may keep one generic plan for it
+ * instead of planning every run. Only for a statement whose text is one of few shapes and whose
+ * plan suits any values of its parameters (queries.ts rankedIds). On PGlite, or given a
+ * transaction, an ordinary query.
+ */
+export async function rowsOfNamed<Row extends QueryResultRow>(db: Db, query: SQL): Promise<Row[]> {
+  const pool = internals.get(db)?.pool
+  if (!pool) return ((await db.execute(query)) as unknown as { rows: Row[] }).rows
+  const { sql: text, params } = dialect.sqlToQuery(query)
+  const name = `shape_${createHash('sha1').update(text).digest('base64url')}`
+  return (await pool.query<Row>({ name, text, values: params })).rows
 }
 
 /** The underlying PGlite instance of a database opened with openDatabase(), else null. */

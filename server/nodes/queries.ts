@@ -12,7 +12,7 @@ import {
   type SQL,
 } from 'drizzle-orm'
 import type { SelectedFields } from 'drizzle-orm/pg-core'
-import type { Db } from '../db/client'
+import { rowsOfNamed, type Db } from '../db/client'
 import { jsonRow } from '../db/json-rows'
 import { escapeLike } from '../db/like'
 import type { QueryOf } from '../http/operations'
@@ -46,7 +46,7 @@ import type { PageToShare, SharedListingPages } from './shared-pages'
 import { snapshotHorizon, type RowChangeLog } from './row-changes'
 import { cheaperByIndex, readStartByIndex } from './name-starts'
 import { correctedNameWords, type CorrectedWords } from './name-vocabulary'
-import { classTypos, TYPO_MIN_LENGTH, type ClassTypo } from './suggest'
+import { classTypos, pastPrefix, TYPO_MIN_LENGTH, type ClassTypo } from './suggest'
 import { searchTermsOf, TermIndex, type FoundInOrder, type SearchTermIndex } from './term-index'
 
 /** The sort names of the contract (`sort` of searchNodes, a superset of listAllNodes'). */
@@ -790,6 +790,14 @@ const hitsOf = (found: FoundInOrder): Branch => ({
 /** Typos are looked for when the words as typed found fewer nodes than this (textBranches). */
 const TYPOS_BELOW = 20
 
+/**
+ * Whether the branches read only when the words as typed found few (Branch.after) are in the
+ * statement: always without the term index; with its counts known, only when they found few, so
+ * that the statement is planned without them otherwise.
+ */
+const wordsFoundFew = (found: FoundInIndex | undefined) =>
+  !found || found.words.ids.length + found.start.ids.length < TYPOS_BELOW
+
 /** How many class names the class-prefix branch of a search reads at most (textBranches). */
 const CLASS_ROWS_READ = 1_000
 
@@ -820,6 +828,17 @@ function correctedBranch(corrected: CorrectedWords | undefined, cap: number): Br
     capped: true,
     after: { branches: [1, 2], fewerThan: TYPOS_BELOW },
   }
+}
+
+/**
+ * The ranges of the class names' index (`~>=~`, `~<~`: byte order) that names starting with the
+ * prefixes are in: one per prefix, none inside another's (a prefix that starts with another is
+ * that one's range already), so that no class is read twice.
+ */
+export function classRanges(prefixes: string[]): { start: string; past: string }[] {
+  return prefixes
+    .filter((prefix) => !prefixes.some((other) => other !== prefix && prefix.startsWith(other)))
+    .map((prefix) => ({ start: prefix, past: pastPrefix(prefix) }))
 }
 
 /**
@@ -855,14 +874,13 @@ function textBranches(
   const prefix = prefixQuery(text)
   const className = sql`lower(${comfyNodes.comfyNodeName})`
   const classPrefixes = [...new Set([lowered, squashed])].filter((prefix) => prefix !== '')
+  const classStarts = classRanges(classPrefixes)
   const classBoost = sql`case when ${className} in (${sql.join(
     classPrefixes.map((prefix) => sql`${prefix}`),
     sql`, `,
   )}) then ${points(MATCH.classExact)} else ${points(MATCH.classPrefix)} end`
   const zero = points(0)
-  // With the term index's counts known, branches read only when the words found few are left
-  // out when they found enough (Branch.after): the statement is planned without them.
-  const typosLookedFor = !found || found.words.ids.length + found.start.ids.length < TYPOS_BELOW
+  const typosLookedFor = wordsFoundFew(found)
   const branches: Branch[] = [
     {
       from: sql`${nodes}`,
@@ -908,13 +926,19 @@ function textBranches(
     {
       // At most CLASS_ROWS_READ class names, in index order, before the nodes' filters: a broad
       // start ("preview", thousands of classes) with a filter few nodes pass would otherwise
-      // walk every class of that start looking for the cap. The lower-cased name is a column of
-      // its own so that the planner knows the rows come in its order: it stops at the cap
-      // instead of sorting every class read ("workflow": 338 classes read, not 1,000).
-      from: sql`(select *, ${className} as class_name from ${comfyNodes} where ${sql.join(
-        classPrefixes.map((prefix) => sql`${className} like ${`${escapeLike(prefix)}%`}`),
-        sql` or `,
-      )} order by ${className} using ~<~ limit ${CLASS_ROWS_READ}) as ${comfyNodes}
+      // walk every class of that start looking for the cap. Each start is a range of the index
+      // given as parameters (classRanges), so that one plan suits any text (rowsOfNamed). The
+      // lower-cased name is a column of its own so that the planner knows the rows come in its
+      // order: it stops at the cap instead of sorting every class read ("workflow": 338 classes
+      // read, not 1,000).
+      from: sql`(select * from (${sql.join(
+        classStarts.map(
+          (range) => sql`(select *, ${className} as class_name from ${comfyNodes}
+            where ${className} ~>=~ ${range.start} and ${className} ~<~ ${range.past}
+            order by ${className} using ~<~ limit ${CLASS_ROWS_READ})`,
+        ),
+        sql` union all `,
+      )}) as classes order by class_name using ~<~ limit ${CLASS_ROWS_READ}) as ${comfyNodes}
         join ${nodes} on ${nodes.latestVersionId} = ${comfyNodes.nodeVersionId}`,
       where: sql`true`,
       boost: classBoost,
@@ -1085,15 +1109,21 @@ async function rankedIds(
           ...nodeOrderBy.downloads,
         ]
       : SORT_ORDER[sort]
-  const result = (await db.execute(
-    sql`with ${sql.join(branchSql, sql`, `)}, hit as (${hits}),
+  const statement = sql`with ${sql.join(branchSql, sql`, `)}, hit as (${hits}),
         best as (select id, max(boost) as boost from hit group by id)
       select (select count(*) from best)::int as total,
         array(select branch from hit group by branch having count(*) >= ${cap}) as capped,
         array(select ${nodes.id} from best join ${nodes} on ${nodes.id} = best.id
-          order by ${sql.join(order, sql`, `)} limit ${limit} offset ${offset}) as ids`,
-  )) as unknown as { rows: { total: number; capped: number[]; ids: string[] }[] }
-  const [{ total: counted, capped: filled, ids }] = result.rows
+          order by ${sql.join(order, sql`, `)} limit ${limit} offset ${offset}) as ids`
+  type Ranked = { total: number; capped: number[]; ids: string[] }
+  // With the term index's hits, and neither the branches read when the words found few nor CJK
+  // text's scan (their plans depend on the text), the statement is one of few shapes whose one
+  // plan suits any text: prepared once per connection, not planned for each search
+  // (docs/ARCHITECTURE.md, "Never-seen searches").
+  const [{ total: counted, capped: filled, ids }] =
+    found && !wordsFoundFew(found) && !CJK.test(text)
+      ? await rowsOfNamed<Ranked>(db, statement)
+      : ((await db.execute(statement)) as unknown as { rows: Ranked[] }).rows
   // The term index counted its hits exactly; the branches of the statement that filled their cap
   // are estimated.
   const total = Math.max(counted, found?.words.total ?? 0, found?.start.total ?? 0)

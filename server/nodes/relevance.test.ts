@@ -4,9 +4,10 @@
 // doubled, names still being typed, ComfyUI class names whole, in part and misspelt, Chinese and
 // Japanese description words, and queries with filters. It prints success@1 and success@3 and
 // wants both at 95 % or more.
-import { eq } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import { UNCLAIMED_PUBLISHER } from '@/src/lib/constants'
 import { editDistance } from '@/src/lib/edit-distance'
+import { openDatabase } from '../db/client'
 import { nodes, publishers } from '../db/schema'
 import type { QueryOf, Schemas } from '../http/operations'
 import type { DemoNode } from '../seed/generate'
@@ -564,6 +565,67 @@ describe.each(BACKENDS)('search relevance on %s', (backend) => {
       })
     }
     expect(termIndex.stats.hits).toBeGreaterThan(cases.length)
+  })
+
+  it('ranks the same with one generic plan for each shape of statement (PostgreSQL)', async () => {
+    if (!h.databaseUrl) return
+    // One connection that always uses a generic plan: the plan rowsOfNamed's statements get
+    // after five runs, here from the first.
+    const single = await openDatabase({ url: h.databaseUrl, poolMax: 1 })
+    try {
+      await single.db.execute(sql`set plan_cache_mode = force_generic_plan`)
+      const termIndex = new SearchTermIndex(single.db)
+      await termIndex.build()
+      const caches = (index?: SearchTermIndex) => ({
+        orderings: new OrderingCache(h.db, 0),
+        rows: new NodeRowCache<ListedNode>(0),
+        termIndex: index,
+      })
+      // Words of many nodes (the statement is prepared when the words find 20 nodes or more),
+      // alone, started, two together and with a filter, and the cases' texts.
+      const counts = new Map<string, number>()
+      for (const node of data.nodes)
+        for (const word of new Set(allWordsOf(node, data)))
+          counts.set(word, (counts.get(word) ?? 0) + 1)
+      const common = [...counts]
+        .filter(([word, count]) => count >= 25 && word.length >= 4)
+        .map(([word]) => word)
+        .slice(0, 12)
+      expect(common.length).toBeGreaterThan(1)
+      const texts: { query: string; tags?: string[] }[] = [
+        ...common.flatMap((word) => [{ query: word }, { query: word.slice(0, 3) }]),
+        { query: `${common[0]} ${common[1]}` },
+        { query: common[0], tags: data.nodes[0].tags.slice(0, 1) },
+        ...cases.map((item) => ({ query: item.query, tags: item.filters?.tags })),
+      ]
+      for (const item of texts) {
+        const page = (db: typeof h.db, index?: SearchTermIndex) =>
+          searchNodes(
+            db,
+            { search: item.query },
+            { tags: item.tags },
+            'relevance',
+            { page: 1, limit: 50 },
+            caches(index),
+          )
+        const [alone, generic] = [await page(h.db), await page(single.db, termIndex)]
+        const ids = (found: typeof alone) => found.rows.map((row) => row.node.id)
+        expect({ text: item.query, ids: ids(generic), total: generic.total }).toEqual({
+          text: item.query,
+          ids: ids(alone),
+          total: alone.total,
+        })
+      }
+      const [{ runs }] = (
+        (await single.db.execute(
+          sql`select coalesce(sum(generic_plans), 0)::int as runs from pg_prepared_statements
+              where name like 'shape_%'`,
+        )) as unknown as { rows: { runs: number }[] }
+      ).rows
+      expect(runs).toBeGreaterThan(common.length)
+    } finally {
+      await single.close()
+    }
   })
 
   it('ranks a small exact name match above a much more popular partial match', async () => {

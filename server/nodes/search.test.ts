@@ -5,7 +5,7 @@ import { insertNodeWithVersions, isPublic, nodeFacts, type NodeFacts } from '../
 import { BACKENDS, createTestApp, get, query, type QueryValue, type TestApp } from '../test/harness'
 import { cheaperByIndex, readStartByIndex } from './name-starts'
 import { correctedNameWords, refreshNameVocabulary } from './name-vocabulary'
-import { branchesToEstimate } from './queries'
+import { branchesToEstimate, classRanges } from './queries'
 
 type NodeListResponse = Schemas['NodeListResponse']
 
@@ -18,6 +18,18 @@ describe('the branches estimated for a total', () => {
     expect(branchesToEstimate([1, 2], branches, 1_000)).toEqual([1])
     expect(branchesToEstimate([2], branches, 5_000)).toEqual([])
     expect(branchesToEstimate([], branches, 0)).toEqual([])
+  })
+})
+
+describe('the class names a search reads by their start', () => {
+  it('reads one range of the index per start, none inside another', () => {
+    expect(classRanges(['ksampler'])).toEqual([{ start: 'ksampler', past: 'ksamples' }])
+    expect(classRanges(['seed kit', 'seedkit'])).toEqual([
+      { start: 'seed kit', past: 'seed kiu' },
+      { start: 'seedkit', past: 'seedkiu' },
+    ])
+    // "ab_" typed: its squashed form "ab" already covers it.
+    expect(classRanges(['ab_', 'ab'])).toEqual([{ start: 'ab', past: 'ac' }])
   })
 })
 
