@@ -834,11 +834,11 @@ function neverSeenSearches(base: string, sample: Sample, state: NeverSeenState, 
     },
     () => {
       const [word, round] = at(longer, next('dropped'))
-      return [misspelt(word, 2 * round), '']
+      return [caseVariant(misspelt(word, 2 * round), Math.floor(round / (word.length - 2))), '']
     },
     () => {
       const [word, round] = at(longer, next('swapped'))
-      return [misspelt(word, 2 * round + 1), '']
+      return [caseVariant(misspelt(word, 2 * round + 1), Math.floor(round / (word.length - 2))), '']
     },
     () => {
       const [name, round] = at(classes, next('class'))
@@ -866,13 +866,16 @@ function neverSeenSearches(base: string, sample: Sample, state: NeverSeenState, 
   ]
   let n = 0
   return () => {
-    for (;;) {
-      const [text, filter] = kinds[onlyKind ?? n++ % kinds.length]()
+    // A kind whose texts all were asked would otherwise loop here for ever.
+    for (let tries = 0; tries < 100_000; tries++) {
+      const kind = onlyKind ?? n++ % kinds.length
+      const [text, filter] = kinds[kind]()
       const address = `${base}/nodes/search?search=${encodeURIComponent(text)}&limit=10${filter}`
       if (seen.has(address)) continue
       seen.add(address)
       return address
     }
+    throw new Error('The never-seen searches ran out of new texts: shorten --seconds.')
   }
 }
 
