@@ -522,14 +522,16 @@ describe.each(BACKENDS)('search relevance on %s', (backend) => {
     expect(at3 / cases.length).toBeGreaterThanOrEqual(0.95)
   })
 
+  /** Orderings and rows never kept (each search asks the database), with the term index given. */
+  const caches = (index?: SearchTermIndex) => ({
+    orderings: new OrderingCache(h.db, 0),
+    rows: new NodeRowCache<ListedNode>(0),
+    termIndex: index,
+  })
+
   it('finds and ranks the same with the term index as with the database alone', async () => {
     const termIndex = new SearchTermIndex(h.db)
     await termIndex.build()
-    const caches = (index?: SearchTermIndex) => ({
-      orderings: new OrderingCache(h.db, 0),
-      rows: new NodeRowCache<ListedNode>(0),
-      termIndex: index,
-    })
     // The cases, their texts still being typed, and a few texts of more than words.
     const texts: { query: string; filters?: Filters }[] = cases.flatMap((item) => [
       item,
@@ -576,11 +578,6 @@ describe.each(BACKENDS)('search relevance on %s', (backend) => {
       await single.db.execute(sql`set plan_cache_mode = force_generic_plan`)
       const termIndex = new SearchTermIndex(single.db)
       await termIndex.build()
-      const caches = (index?: SearchTermIndex) => ({
-        orderings: new OrderingCache(h.db, 0),
-        rows: new NodeRowCache<ListedNode>(0),
-        termIndex: index,
-      })
       // Words of many nodes (the statement is prepared when the words find 20 nodes or more),
       // alone, started, two together and with a filter, and the cases' texts.
       const counts = new Map<string, number>()
