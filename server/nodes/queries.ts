@@ -758,6 +758,8 @@ interface Branch {
   ids?: string[]
   /** How many nodes it can match at most, whatever the text (see branchesToEstimate). */
   matchesAtMost?: number
+  /** How many it matches, counted (the term index): taken instead of an estimate when capped. */
+  total?: number
 }
 
 /**
@@ -797,6 +799,10 @@ const TYPOS_BELOW = 20
  */
 const wordsFoundFew = (found: FoundInIndex | undefined) =>
   !found || found.words.ids.length + found.start.ids.length < TYPOS_BELOW
+
+/** Whether the typo branch looks for names like the text (`squashed`: its words as one). */
+const typosLooked = (found: FoundInIndex | undefined, squashed: string) =>
+  wordsFoundFew(found) && squashed.length >= TYPO_MIN_LENGTH
 
 /** How many class names the class-prefix branch of a search reads at most (textBranches). */
 const CLASS_ROWS_READ = 1_000
@@ -867,6 +873,8 @@ function textBranches(
   cap: number,
   /** The full-text and typed-so-far hits, found in the term index (term-index.ts). */
   found?: FoundInIndex,
+  /** The typo branch's hits, found in the term index (TermIndex.similar), when looked for. */
+  similar?: FoundInOrder,
 ): Branch[] {
   const lowered = text.toLowerCase()
   const squashed = squash(lowered)
@@ -915,13 +923,16 @@ function textBranches(
       // A typo needs TYPO_MIN_LENGTH letters, as in the suggestions: a shorter text is similar
       // to a large part of all names, each of them checked by its trigram similarity.
       from: sql`${nodes}`,
-      where:
-        typosLookedFor && squashed.length >= TYPO_MIN_LENGTH
-          ? sql`${lowered} <% ${idAndName}`
-          : sql`false`,
+      where: typosLooked(found, squashed) ? sql`${lowered} <% ${idAndName}` : sql`false`,
       boost: zero,
       capped: true,
       after: { branches: [1, 2, 3], fewerThan: TYPOS_BELOW },
+      // Counted only below the cap (TermIndex.similar): estimated as the database's when it fills it.
+      ...(similar &&
+        typosLooked(found, squashed) && {
+          ids: similar.ids,
+          total: similar.total < cap ? similar.total : undefined,
+        }),
     },
     {
       // At most CLASS_ROWS_READ class names, in index order, before the nodes' filters: a broad
@@ -1082,13 +1093,20 @@ async function rankedIds(
   const index = indexed && terms?.terms ? indexed.index.at(terms.generation) : undefined
   const found =
     indexed && index && terms?.terms ? index.find(terms.terms, indexed.filters, cap) : undefined
-  const branches = textBranches(text, typos, startByIndex, correctedNameWords(db, text), cap, found)
+  const lowered = text.toLowerCase()
+  const squashed = squash(lowered)
+  const similar =
+    indexed && index && found && typosLooked(found, squashed)
+      ? index.similar(lowered, indexed.filters, cap)
+      : undefined
+  const corrected = correctedNameWords(db, text)
+  const branches = textBranches(text, typos, startByIndex, corrected, cap, found, similar)
   // Each branch: the node ids with the points only it knows, and its number (to tell which
   // reached its cap); filters apply inside each branch. Branch 1 is the full text.
   const branchSql = branches.map((branch, i) =>
     branch.ids
       ? sql`b${sql.raw(String(i))} as (select unnest(${sql.param(branch.ids)}::text[]) as id,
-          ${branch.boost} as boost, ${points(i)} as branch)`
+          ${branch.boost} as boost, ${points(i)} as branch where true ${readWhenFew(branch.after, cap)})`
       : sql`b${sql.raw(String(i))} as (select ${nodes.id} as id, ${branch.boost} as boost,
           ${points(i)} as branch
         from ${branch.from} where ${branch.where} and ${where}
@@ -1116,14 +1134,19 @@ async function rankedIds(
         array(select ${nodes.id} from best join ${nodes} on ${nodes.id} = best.id
           order by ${sql.join(order, sql`, `)} limit ${limit} offset ${offset}) as ids`
   type Ranked = { total: number; capped: number[]; ids: string[] }
-  // With the term index's hits, and neither the branches read when the words found few nor CJK
-  // text's scan (their plans depend on the text), the statement is one of few shapes whose one
-  // plan suits any text: prepared once per connection, not planned for each search
-  // (docs/ARCHITECTURE.md, "Never-seen searches").
-  const [{ total: counted, capped: filled, ids }] =
-    found && !wordsFoundFew(found) && !CJK.test(text)
-      ? await rowsOfNamed<Ranked>(db, statement)
-      : ((await db.execute(statement)) as unknown as { rows: Ranked[] }).rows
+  // With the term index's hits, and neither CJK text's scan nor the branches read when the words
+  // found few whose plans depend on the text (names of corrected words; names like the text,
+  // unless found in the term index too), the statement is one of few shapes whose one plan suits
+  // any text: prepared once per connection, not planned for each search (docs/ARCHITECTURE.md,
+  // "Never-seen searches").
+  const oneShape =
+    found !== undefined &&
+    !CJK.test(text) &&
+    (!wordsFoundFew(found) ||
+      (corrected === undefined && (similar !== undefined || !typosLooked(found, squashed))))
+  const [{ total: counted, capped: filled, ids }] = oneShape
+    ? await rowsOfNamed<Ranked>(db, statement)
+    : ((await db.execute(statement)) as unknown as { rows: Ranked[] }).rows
   // The term index counted its hits exactly; the branches of the statement that filled their cap
   // are estimated.
   const total = Math.max(counted, found?.words.total ?? 0, found?.start.total ?? 0)
@@ -1132,7 +1155,10 @@ async function rankedIds(
   const estimates = await Promise.all(
     capped.map((i) => {
       const branch = branches[i]
-      return estimatedRows(db, sql`select 1 from ${branch.from} where ${branch.where} and ${where}`)
+      return (
+        branch.total ??
+        estimatedRows(db, sql`select 1 from ${branch.from} where ${branch.where} and ${where}`)
+      )
     }),
   )
   return { ids, total: Math.max(total, ...estimates) }

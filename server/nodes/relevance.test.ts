@@ -590,7 +590,12 @@ describe.each(BACKENDS)('search relevance on %s', (backend) => {
         .slice(0, 12)
       expect(common.length).toBeGreaterThan(1)
       const texts: { query: string; tags?: string[] }[] = [
-        ...common.flatMap((word) => [{ query: word }, { query: word.slice(0, 3) }]),
+        // Whole, started, and misspelt (a letter dropped: the typo branch, in the term index).
+        ...common.flatMap((word) => [
+          { query: word },
+          { query: word.slice(0, 3) },
+          { query: word.slice(0, 2) + word.slice(3) },
+        ]),
         { query: `${common[0]} ${common[1]}` },
         { query: common[0], tags: data.nodes[0].tags.slice(0, 1) },
         ...cases.map((item) => ({ query: item.query, tags: item.filters?.tags })),

@@ -2,6 +2,7 @@
 // with which filters, and on both databases that it finds what the full-text index finds and is
 // used only for the catalogue generation it was built at.
 import { eq, sql } from 'drizzle-orm'
+import { nodeOrderBy } from '../db/ordering'
 import { nodes, SEARCH_TS_CONFIG } from '../db/schema'
 import { BACKENDS, createTestApp, type TestApp } from '../test/harness'
 import { publiclyVisible } from './queries'
@@ -46,6 +47,7 @@ describe('finding in the index', () => {
     supportedAccelerators: null,
     words,
     nameWords: names,
+    idAndName: `${id} ${names}`,
     ...more,
   })
   // Most downloaded first.
@@ -149,6 +151,34 @@ describe.each(BACKENDS)('the term index on %s', (backend) => {
     expect([...found.start.ids].sort()).toEqual(
       await byDatabase(sql`to_tsquery(${SEARCH_TS_CONFIG}::regconfig, ${`${start}:*A`})`),
     )
+  })
+
+  it('finds the names a misspelt text is like, as the typo branch finds them', async () => {
+    const index = await readTermIndex(h.db)
+    const names = await h.db.select({ name: nodes.name }).from(nodes).where(publiclyVisible())
+    const texts = new Set<string>()
+    for (const { name } of names.slice(0, 40)) {
+      const lowered = name.toLowerCase()
+      texts.add(lowered.slice(0, -1)) // a letter dropped
+      texts.add(lowered.replace(/([a-z])([a-z])/, '$2$1')) // two swapped
+      texts.add(`${lowered.split(/[^a-z0-9]+/).find((word) => word.length > 2) ?? 'x'}q`)
+    }
+    let matched = 0
+    for (const text of [...texts].filter((t) => t.length >= 4 && /^[a-z0-9 _-]+$/.test(t))) {
+      const found = index.similar(text, {}, 10_000)
+      const rows = await h.db
+        .select({ id: nodes.id })
+        .from(nodes)
+        .where(sql`${publiclyVisible()} and ${text} <% lower(${nodes.id} || ' ' || ${nodes.name})`)
+        .orderBy(...nodeOrderBy.downloads)
+      expect({ text, ids: found?.ids }).toEqual({ text, ids: rows.map((row) => row.id) })
+      expect(found?.total).toBe(rows.length)
+      expect(index.similar(text, {}, 2)?.ids).toEqual(rows.slice(0, 2).map((row) => row.id))
+      matched += rows.length
+    }
+    expect(matched).toBeGreaterThan(40)
+    // Characters the database's locale classes are left to the database.
+    expect(index.similar('café', {}, 10)).toBeUndefined()
   })
 
   it('leaves a phrase to the database', async () => {

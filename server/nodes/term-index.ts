@@ -8,11 +8,12 @@
 // it was built at; after a change it is built again in the background while searches ask the
 // database. See docs/ARCHITECTURE.md, "Never-seen searches".
 import { sql } from 'drizzle-orm'
-import type { Db } from '../db/client'
+import { SEARCH_WORD_SIMILARITY, type Db } from '../db/client'
 import { nodeOrderBy } from '../db/ordering'
 import { catalogueGeneration, nodes, SEARCH_TS_CONFIG } from '../db/schema'
 import { currentGeneration } from './ordering-cache'
 import { publiclyVisible, type NodeFilters } from './queries'
+import { asciiWordCharacter, trigramsOf, wordSimilarityOf, type WordCharacter } from './trigrams'
 
 /** A public node as the index is built from it. */
 export interface IndexedNode {
@@ -25,6 +26,8 @@ export interface IndexedNode {
   words: string
   /** Those of its id and name (weight A). */
   nameWords: string
+  /** Its id and name, lower-cased by the database: `lower(id || ' ' || name)`. */
+  idAndName: string
 }
 
 /** A quoted lexeme of a tsquery's text form, at `from`; its end. */
@@ -88,6 +91,14 @@ export interface FoundInOrder {
 
 const NONE = new Int32Array(0)
 
+const ASCII = /^[\x00-\x7f]*$/
+
+/** The most trigrams a query `similar` answers may have (a text of about 250 letters). */
+const MOST_QUERY_TRIGRAMS = 256
+
+/** How many nodes `similar` counts trigrams of at a time. */
+const SIMILAR_BLOCK = 4096
+
 /** How many nodes TermIndex.build adds before letting other work run. */
 const BUILD_SLICE = 1_000
 
@@ -120,11 +131,33 @@ class Postings {
     }
   }
 
-  /** Adds `key` to the node numbered `position` (at most once per node). */
-  add(key: string, position: number): void {
+  /** Adds `key` to the node numbered `position` (at most once per node); its slot. */
+  add(key: string, position: number): number {
+    const slot = this.slotOf(key)
+    this.met.push(slot, position)
+    return slot
+  }
+
+  /** The number of `key`, a new one if it was not met yet. */
+  slotOf(key: string): number {
     let slot = this.slots.get(key)
     if (slot === undefined) this.slots.set(ownCopy(key), (slot = this.slots.size))
-    this.met.push(slot, position)
+    return slot
+  }
+
+  /** The number of `key` if it was met, else undefined. */
+  slotMet(key: string): number | undefined {
+    return this.slots.get(key)
+  }
+
+  /** How many keys were met. */
+  get size(): number {
+    return this.slots.size
+  }
+
+  /** The nodes with the key numbered `slot`, ascending. */
+  ofSlot(slot: number): Int32Array {
+    return this.positions.subarray(this.offsets[slot], this.offsets[slot + 1])
   }
 
   /** Packs what was added: each slot's numbers together, in the order they were added. */
@@ -145,8 +178,7 @@ class Postings {
   /** The nodes with `lexeme`, ascending. */
   of(lexeme: string): Int32Array {
     const slot = this.slots.get(lexeme)
-    if (slot === undefined) return NONE
-    return this.positions.subarray(this.offsets[slot], this.offsets[slot + 1])
+    return slot === undefined ? NONE : this.ofSlot(slot)
   }
 
   /** Every lexeme, sorted. */
@@ -168,6 +200,17 @@ export class TermIndex {
   private nameWords = new Postings()
   /** The lexemes of nameWords, sorted: a start's lexemes are a range of them. */
   private nameWordsSorted: string[] = []
+  /** Trigram (trigrams.ts) → the nodes whose lower-cased id and name have it, ascending. */
+  private trigrams = new Postings()
+  /** Each node's trigrams in order, as numbers of `trigrams`: node p's from trigramStarts[p]. */
+  private trigramSequence = new Int32Array(0)
+  private trigramStarts = new Int32Array(1)
+  /** Scratch of `similar`, all -1 between calls: a trigram's number in the query. */
+  private queryNumbers = new Int32Array(0)
+  /** Scratch of `similar` for wordSimilarityOf, all -1 between calls. */
+  private lastAt = new Int32Array(0)
+  /** Scratch of `similar`: how many of the query's trigrams each node of a block has. */
+  private readonly present = new Uint16Array(SIMILAR_BLOCK)
 
   private constructor(
     /** The catalogue generation the nodes were read at. */
@@ -183,10 +226,15 @@ export class TermIndex {
     generation: number,
     nodesInOrder: IndexedNode[],
     builtAt = Date.now(),
+    /** How the database classes characters other than ASCII (wordCharactersOf). */
+    wordCharacter: WordCharacter = asciiWordCharacter,
   ): Promise<TermIndex> {
     const index = new TermIndex(generation, builtAt)
     const words = new Postings()
     const nameWords = new Postings()
+    const trigrams = new Postings()
+    const sequence: number[] = []
+    const starts = [0]
     for (let from = 0; from < nodesInOrder.length; from += BUILD_SLICE) {
       if (from > 0) await new Promise((resolve) => setImmediate(resolve))
       for (const node of nodesInOrder.slice(from, from + BUILD_SLICE)) {
@@ -200,10 +248,22 @@ export class TermIndex {
         index.publishers.add(node.publisherId, position)
         words.addWords(node.words, position)
         nameWords.addWords(node.nameWords, position)
+        const distinct = new Set<string>()
+        for (const trigram of trigramsOf(node.idAndName, wordCharacter)) {
+          const met = distinct.has(trigram)
+          distinct.add(trigram)
+          sequence.push(met ? trigrams.slotOf(trigram) : trigrams.add(trigram, position))
+        }
+        starts.push(sequence.length)
       }
     }
     index.words = words.done()
     index.nameWords = nameWords.done()
+    index.trigrams = trigrams.done()
+    index.trigramSequence = Int32Array.from(sequence)
+    index.trigramStarts = Int32Array.from(starts)
+    index.queryNumbers = new Int32Array(trigrams.size).fill(-1)
+    index.lastAt = new Int32Array(trigrams.size + MOST_QUERY_TRIGRAMS).fill(-1)
     index.nameWordsSorted = nameWords.sorted()
     for (const filter of [index.tags, index.os, index.accelerators, index.publishers]) filter.done()
     return index
@@ -244,6 +304,87 @@ export class TermIndex {
       if (lists.length > 0) start = this.inOrder([...lists, ...filtered], cap)
     }
     return { words, start }
+  }
+
+  /**
+   * The nodes whose id and name are like `query` (lower-cased) as the search's typo branch reads
+   * them, `query <% lower(id || ' ' || name)`: pg_trgm's word similarity (trigrams.ts) at least
+   * SEARCH_WORD_SIMILARITY. The first `cap` that pass the filters and how many, or `cap` when
+   * there are that many (each candidate's similarity is computed: a short text has tens of
+   * thousands); undefined when the query is more than ASCII (its characters are classed by the
+   * database's locale) or very long.
+   */
+  similar(query: string, filters: NodeFilters, cap: number): FoundInOrder | undefined {
+    if (!ASCII.test(query)) return undefined
+    const numbers = new Map<string, number>()
+    for (const trigram of trigramsOf(query, asciiWordCharacter)) {
+      if (!numbers.has(trigram)) numbers.set(trigram, numbers.size)
+    }
+    const queryLength = numbers.size
+    if (queryLength > MOST_QUERY_TRIGRAMS) return undefined
+    const { queryNumbers, lastAt, trigramSequence, trigramStarts } = this
+    const slots: number[] = []
+    for (const [trigram, number] of numbers) {
+      const slot = this.trigrams.slotMet(trigram)
+      if (slot === undefined) continue
+      queryNumbers[slot] = number
+      slots.push(slot)
+    }
+    try {
+      // A node's similarity is at most the share of the query's trigrams it has anywhere: they
+      // are counted a block of nodes at a time, in order, so that the walk stops at `cap`.
+      const lists = slots.map((slot) => this.trigrams.ofSlot(slot))
+      const cursors = lists.map(() => 0)
+      const passes = this.passing(filters)
+      const least = Math.max(1, SEARCH_WORD_SIMILARITY * queryLength - 1e-6)
+      const present = this.present
+      const target: number[] = []
+      const similarEnough = (position: number) => {
+        target.length = 0
+        for (let i = trigramStarts[position]; i < trigramStarts[position + 1]; i++) {
+          const slot = trigramSequence[i]
+          const number = queryNumbers[slot]
+          target.push(number >= 0 ? number : queryLength + slot)
+        }
+        return wordSimilarityOf(queryLength, target, lastAt) >= SEARCH_WORD_SIMILARITY
+      }
+      const found: FoundInOrder = { ids: [], total: 0 }
+      for (let from = 0; from < this.ids.length; from += present.length) {
+        const to = Math.min(this.ids.length, from + present.length)
+        present.fill(0)
+        for (let k = 0; k < lists.length; k++) {
+          const list = lists[k]
+          let at = cursors[k]
+          for (; at < list.length && list[at] < to; at++) present[list[at] - from]++
+          cursors[k] = at
+        }
+        for (let position = from; position < to; position++) {
+          if (present[position - from] < least || !passes(position)) continue
+          if (!similarEnough(position)) continue
+          found.ids.push(this.ids[position])
+          if (++found.total === cap) return found
+        }
+      }
+      return found
+    } finally {
+      for (const slot of slots) queryNumbers[slot] = -1
+    }
+  }
+
+  /** Whether a node passes the filters, asked of nodes in ascending order (see filterLists). */
+  private passing(filters: NodeFilters): (position: number) => boolean {
+    const lists = this.filterLists(filters)
+    const cursors = lists.map(() => 0)
+    return (position) => {
+      for (let j = 0; j < lists.length; j++) {
+        const list = lists[j]
+        let at = cursors[j]
+        while (at < list.length && list[at] < position) at++
+        cursors[j] = at
+        if (at === list.length || list[at] !== position) return false
+      }
+      return true
+    }
   }
 
   /** The nodes of the id or name lexemes starting with `prefix`, a list per lexeme. */
@@ -327,6 +468,7 @@ export async function readTermIndex(db: Db): Promise<TermIndex> {
       supportedAccelerators: nodes.supportedAccelerators,
       words: sql<string>`array_to_string(tsvector_to_array(${nodes.searchVector}), ' ')`,
       nameWords: sql<string>`array_to_string(tsvector_to_array(ts_filter(${nodes.searchVector}, '{a}')), ' ')`,
+      idAndName: sql<string>`lower(${nodes.id} || ' ' || ${nodes.name})`,
       generation: currentGeneration,
     })
     .from(nodes)
@@ -335,7 +477,31 @@ export async function readTermIndex(db: Db): Promise<TermIndex> {
   const generation = rows[0]
     ? Number(rows[0].generation)
     : ((await db.select().from(catalogueGeneration))[0]?.generation ?? 0)
-  return TermIndex.build(generation, rows)
+  return TermIndex.build(generation, rows, Date.now(), await wordCharactersOf(db, rows))
+}
+
+/**
+ * Which characters of the nodes' ids and names pg_trgm reads as part of a word: the letters and
+ * digits of ASCII, and the others the database's locale calls letters or digits (asked once per
+ * build: a character of a word has trigrams of its own).
+ */
+async function wordCharactersOf(
+  db: Db,
+  rows: Pick<IndexedNode, 'idAndName'>[],
+): Promise<WordCharacter> {
+  const others = new Set<string>()
+  for (const { idAndName } of rows) {
+    if (ASCII.test(idAndName)) continue
+    for (const character of idAndName) if (character > '\x7f') others.add(character)
+  }
+  if (others.size === 0) return asciiWordCharacter
+  const result =
+    (await db.execute(sql`select array(select c from unnest(${sql.param([...others])}::text[]) as c
+      where cardinality(show_trgm(c)) > 0) as letters`)) as unknown as {
+      rows: { letters: string[] }[]
+    }
+  const letters = new Set(result.rows[0]?.letters ?? [])
+  return (character) => asciiWordCharacter(character) || letters.has(character)
 }
 
 /**
