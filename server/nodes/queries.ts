@@ -778,7 +778,12 @@ export function branchesToEstimate(
 }
 
 /** The hits of the term index's two branches (full text, typed so far), each with its count. */
-type FoundInIndex = ReturnType<TermIndex['find']>
+type FoundInIndex = ReturnType<TermIndex['find']> & {
+  /** The typo branch's (TermIndex.similar), when looked for and the text can be read there. */
+  similar?: FoundInOrder
+  /** The corrected words' branch's (TermIndex.withNameWords), when looked for. */
+  corrected?: FoundInOrder
+}
 
 /** A branch of the ids the term index found (filters applied): one array parameter, no table. */
 const hitsOf = (found: FoundInOrder): Branch => ({
@@ -814,7 +819,12 @@ const CLASS_ROWS_READ = 1_000
  * index, every one of them (the planner, which computes the names' vector on each row it walks,
  * took 55 ms walking to 200 of 4,000).
  */
-function correctedBranch(corrected: CorrectedWords | undefined, cap: number): Branch {
+function correctedBranch(
+  corrected: CorrectedWords | undefined,
+  cap: number,
+  /** Its hits, found in the term index. */
+  inIndex?: FoundInOrder,
+): Branch {
   const query = (weight: string) =>
     corrected?.words
       .map((alternatives) => `(${alternatives.map((word) => `${word}${weight}`).join(' | ')})`)
@@ -833,6 +843,7 @@ function correctedBranch(corrected: CorrectedWords | undefined, cap: number): Br
     boost: points(0),
     capped: true,
     after: { branches: [1, 2], fewerThan: TYPOS_BELOW },
+    ...(corrected && inIndex && { ids: inIndex.ids, total: inIndex.total }),
   }
 }
 
@@ -873,8 +884,6 @@ function textBranches(
   cap: number,
   /** The full-text and typed-so-far hits, found in the term index (term-index.ts). */
   found?: FoundInIndex,
-  /** The typo branch's hits, found in the term index (TermIndex.similar), when looked for. */
-  similar?: FoundInOrder,
 ): Branch[] {
   const lowered = text.toLowerCase()
   const squashed = squash(lowered)
@@ -918,7 +927,7 @@ function textBranches(
           capped: true,
           after: { branches: [1], fewerThan: 'cap' },
         },
-    correctedBranch(typosLookedFor ? corrected : undefined, cap),
+    correctedBranch(typosLookedFor ? corrected : undefined, cap, found?.corrected),
     {
       // A typo needs TYPO_MIN_LENGTH letters, as in the suggestions: a shorter text is similar
       // to a large part of all names, each of them checked by its trigram similarity.
@@ -928,10 +937,10 @@ function textBranches(
       capped: true,
       after: { branches: [1, 2, 3], fewerThan: TYPOS_BELOW },
       // Counted only below the cap (TermIndex.similar): estimated as the database's when it fills it.
-      ...(similar &&
+      ...(found?.similar &&
         typosLooked(found, squashed) && {
-          ids: similar.ids,
-          total: similar.total < cap ? similar.total : undefined,
+          ids: found.similar.ids,
+          total: found.similar.total < cap ? found.similar.total : undefined,
         }),
     },
     {
@@ -1082,25 +1091,28 @@ async function rankedIds(
     inIndex && TermIndex.answers(inIndex.filters) && (sort === 'relevance' || sort === 'downloads')
       ? inIndex
       : undefined
+  const corrected = correctedNameWords(db, text)
   // Class names misspelt, looked up in the suggestion index (a few btree ranges), how the start
-  // of the last word is best read (name-starts.ts) and the text's lexemes for the term index,
-  // all before the statement.
+  // of the last word is best read (name-starts.ts) and the lexemes of the text and its corrected
+  // words for the term index, all before the statement.
   const [typos, startByIndex, terms] = await Promise.all([
     CJK.test(text) ? [] : classTypos(db, text),
     typedSoFar !== undefined && readStartByIndex(db, typedSoFar.last, cap),
-    indexed && searchTermsOf(db, text, typedSoFar),
+    indexed && searchTermsOf(db, text, typedSoFar, corrected?.words),
   ])
   const index = indexed && terms?.terms ? indexed.index.at(terms.generation) : undefined
-  const found =
-    indexed && index && terms?.terms ? index.find(terms.terms, indexed.filters, cap) : undefined
   const lowered = text.toLowerCase()
   const squashed = squash(lowered)
-  const similar =
-    indexed && index && found && typosLooked(found, squashed)
-      ? index.similar(lowered, indexed.filters, cap)
-      : undefined
-  const corrected = correctedNameWords(db, text)
-  const branches = textBranches(text, typos, startByIndex, corrected, cap, found, similar)
+  let found: FoundInIndex | undefined
+  if (indexed && index && terms?.terms) {
+    found = index.find(terms.terms, indexed.filters, cap)
+    // The branches read when the words as typed found few, in the index too when it can.
+    if (typosLooked(found, squashed)) found.similar = index.similar(lowered, indexed.filters, cap)
+    if (wordsFoundFew(found) && terms.terms.corrected) {
+      found.corrected = index.withNameWords(terms.terms.corrected, indexed.filters, cap)
+    }
+  }
+  const branches = textBranches(text, typos, startByIndex, corrected, cap, found)
   // Each branch: the node ids with the points only it knows, and its number (to tell which
   // reached its cap); filters apply inside each branch. Branch 1 is the full text.
   const branchSql = branches.map((branch, i) =>
@@ -1134,16 +1146,15 @@ async function rankedIds(
         array(select ${nodes.id} from best join ${nodes} on ${nodes.id} = best.id
           order by ${sql.join(order, sql`, `)} limit ${limit} offset ${offset}) as ids`
   type Ranked = { total: number; capped: number[]; ids: string[] }
-  // With the term index's hits, and neither CJK text's scan nor the branches read when the words
-  // found few whose plans depend on the text (names of corrected words; names like the text,
-  // unless found in the term index too), the statement is one of few shapes whose one plan suits
-  // any text: prepared once per connection, not planned for each search (docs/ARCHITECTURE.md,
-  // "Never-seen searches").
+  // With every branch read from the database one whose plan suits any text (the term index's hits
+  // given as ids; not CJK text's scan), the statement is one of few shapes: prepared once per
+  // connection, not planned for each search (docs/ARCHITECTURE.md, "Never-seen searches").
   const oneShape =
     found !== undefined &&
     !CJK.test(text) &&
     (!wordsFoundFew(found) ||
-      (corrected === undefined && (similar !== undefined || !typosLooked(found, squashed))))
+      ((corrected === undefined || found.corrected !== undefined) &&
+        (found.similar !== undefined || !typosLooked(found, squashed))))
   const [{ total: counted, capped: filled, ids }] = oneShape
     ? await rowsOfNamed<Ranked>(db, statement)
     : ((await db.execute(statement)) as unknown as { rows: Ranked[] }).rows

@@ -7,6 +7,7 @@ import { nodes, SEARCH_TS_CONFIG } from '../db/schema'
 import { BACKENDS, createTestApp, type TestApp } from '../test/harness'
 import { publiclyVisible } from './queries'
 import {
+  lexemeGroups,
   lexemesOfAnd,
   readTermIndex,
   SearchTermIndex,
@@ -28,6 +29,17 @@ describe('tsquery texts', () => {
     expect(lexemesOfAnd("'face-restor' <-> 'face' <-> 'restor'")).toBeUndefined()
     expect(lexemesOfAnd("'a' | 'b'")).toBeUndefined()
     expect(lexemesOfAnd("'a' & !'b'")).toBeUndefined()
+  })
+
+  it('reads an AND of ORs of lexemes, one OR alone without parentheses, nothing else', () => {
+    expect(lexemeGroups("( 'batch' | 'bach' ) & 'color'")).toEqual([['batch', 'bach'], ['color']])
+    expect(lexemeGroups("'color' & ( 'x2' | '3d' )")).toEqual([['color'], ['x2', '3d']])
+    expect(lexemeGroups("'upscal' | 'upscal'")).toEqual([['upscal', 'upscal']])
+    expect(lexemeGroups("'a'")).toEqual([['a']])
+    expect(lexemeGroups('')).toEqual([])
+    expect(lexemeGroups("'a' <-> 'b'")).toBeUndefined()
+    expect(lexemeGroups("( 'a' | 'b' & 'c'")).toBeUndefined()
+    expect(lexemeGroups("'a' & !'b'")).toBeUndefined()
   })
 
   it('reads the start of a word of the id or name, empty for a stop word', () => {
@@ -179,6 +191,39 @@ describe.each(BACKENDS)('the term index on %s', (backend) => {
     expect(matched).toBeGreaterThan(40)
     // Characters the database's locale classes are left to the database.
     expect(index.similar('café', {}, 10)).toBeUndefined()
+  })
+
+  it('finds the names with corrected words as their branch finds them', async () => {
+    const index = await readTermIndex(h.db)
+    const names = await h.db.select({ name: nodes.name }).from(nodes).where(publiclyVisible())
+    const words = [
+      ...new Set(names.flatMap(({ name }) => name.toLowerCase().split(/[^a-z0-9]+/))),
+    ].filter((word) => word.length >= 4)
+    expect(words.length).toBeGreaterThan(6)
+    const cases = [
+      [[words[0], words[1]]],
+      [[words[2]], [words[3], 'zzzz']],
+      [['the', 'them'], [words[4]]],
+      [[words[5], words[6]], ['absentword']],
+    ]
+    for (const corrected of cases) {
+      const { terms } = await searchTermsOf(h.db, 'x', undefined, corrected)
+      const groups = terms?.corrected ?? []
+      const query = corrected.map((any) => `(${any.map((word) => `${word}:A`).join(' | ')})`)
+      const rows = await h.db
+        .select({ id: nodes.id })
+        .from(nodes)
+        .where(
+          sql`${publiclyVisible()} and ${nodes.searchVector} @@ to_tsquery(${SEARCH_TS_CONFIG}::regconfig, ${query.join(' & ')})`,
+        )
+        .orderBy(...nodeOrderBy.downloads)
+      const found = index.withNameWords(groups, {}, 3)
+      expect({ corrected, ids: found.ids }).toEqual({
+        corrected,
+        ids: rows.slice(0, 3).map((row) => row.id),
+      })
+      expect(found.total).toBe(rows.length)
+    }
   })
 
   it('leaves a phrase to the database', async () => {

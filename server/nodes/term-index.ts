@@ -65,6 +65,52 @@ export function lexemesOfAnd(text: string): string[] | undefined {
   return lexemes
 }
 
+/** The quoted lexemes joined by ` | ` from `from`, and where they end. */
+function alternativesAt(
+  text: string,
+  from: number,
+): { lexemes: string[]; end: number } | undefined {
+  const lexemes: string[] = []
+  let i = from
+  for (;;) {
+    const quoted = quotedAt(text, i)
+    if (!quoted) return undefined
+    lexemes.push(quoted.lexeme)
+    i = quoted.end
+    if (text.slice(i, i + 3) !== ' | ') return { lexemes, end: i }
+    i += 3
+  }
+}
+
+/**
+ * The groups of lexemes of a tsquery that is an AND of ORs of lexemes (`( 'batch' | 'bach' ) &
+ * 'color'`, one group printed without parentheses): a node must have one lexeme of each group.
+ * None for an empty query; undefined for any other.
+ */
+export function lexemeGroups(text: string): string[][] | undefined {
+  if (text === '') return []
+  const alone = alternativesAt(text, 0)
+  if (alone?.end === text.length) return [alone.lexemes]
+  const groups: string[][] = []
+  let i = 0
+  for (;;) {
+    if (text.startsWith('( ', i)) {
+      const group = alternativesAt(text, i + 2)
+      if (!group || text.slice(group.end, group.end + 2) !== ' )') return undefined
+      groups.push(group.lexemes)
+      i = group.end + 2
+    } else {
+      const quoted = quotedAt(text, i)
+      if (!quoted) return undefined
+      groups.push([quoted.lexeme])
+      i = quoted.end
+    }
+    if (i === text.length) return groups
+    if (text.slice(i, i + 3) !== ' & ') return undefined
+    i += 3
+  }
+}
+
 /** The lexeme of a tsquery `'upsc':*A`; '' for an empty one (a stop word); else undefined. */
 export function startLexeme(text: string): string | undefined {
   if (text === '') return ''
@@ -81,6 +127,8 @@ export function startLexeme(text: string): string | undefined {
 export interface SearchTerms {
   words: string[]
   start?: { words: string[]; prefix: string }
+  /** The lexemes of the corrected words (queries.ts correctedBranch), a group per word. */
+  corrected?: string[][]
 }
 
 /** Nodes of the index a branch found: the first `cap` in downloads order, and how many in all. */
@@ -387,6 +435,16 @@ export class TermIndex {
     }
   }
 
+  /**
+   * The nodes whose id or name has a lexeme of each group (SearchTerms.corrected, as queries.ts
+   * correctedBranch reads them), the first `cap` that pass the filters and how many.
+   */
+  withNameWords(groups: string[][], filters: NodeFilters, cap: number): FoundInOrder {
+    if (groups.length === 0) return { ids: [], total: 0 }
+    const lists = groups.map((group) => this.union(group.map((word) => this.nameWords.of(word))))
+    return this.inOrder([...lists, ...this.filterLists(filters)], cap)
+  }
+
   /** The nodes of the id or name lexemes starting with `prefix`, a list per lexeme. */
   private startingWith(prefix: string): Int32Array[] {
     const sorted = this.nameWordsSorted
@@ -519,6 +577,8 @@ function prepareTermsRead(db: Db) {
       before: sql<string>`websearch_to_tsquery(${config}, ${sql.placeholder('before')}::text)::text`,
       start: sql<string>`case when ${sql.placeholder('start')}::text = '' then ''
         else to_tsquery(${config}, ${sql.placeholder('start')}::text)::text end`,
+      corrected: sql<string>`case when ${sql.placeholder('corrected')}::text = '' then ''
+        else to_tsquery(${config}, ${sql.placeholder('corrected')}::text)::text end`,
     })
     .from(catalogueGeneration)
     .prepare('search_terms')
@@ -534,6 +594,8 @@ export async function searchTermsOf(
   db: Db,
   text: string,
   typedSoFar: { before: string; last: string } | undefined,
+  /** The words with those no name has corrected, any of each (name-vocabulary.ts). */
+  corrected?: string[][],
 ): Promise<{ terms?: SearchTerms; generation: number }> {
   let read = preparedTermReads.get(db)
   if (!read) preparedTermReads.set(db, (read = prepareTermsRead(db)))
@@ -541,15 +603,18 @@ export async function searchTermsOf(
     text,
     before: typedSoFar?.before ?? '',
     start: typedSoFar ? `${typedSoFar.last}:*A` : '',
+    corrected: corrected?.map((words) => `(${words.join(' | ')})`).join(' & ') ?? '',
   })
   const generation = Number(row?.generation ?? 0)
   const words = row ? lexemesOfAnd(row.words) : undefined
   if (!words) return { generation }
-  if (!typedSoFar) return { terms: { words }, generation }
+  const correctedGroups = corrected && lexemeGroups(row.corrected)
+  const more = correctedGroups ? { corrected: correctedGroups } : {}
+  if (!typedSoFar) return { terms: { words, ...more }, generation }
   const before = lexemesOfAnd(row.before)
   const prefix = startLexeme(row.start)
   if (!before || prefix === undefined) return { generation }
-  return { terms: { words, start: { words: before, prefix } }, generation }
+  return { terms: { words, start: { words: before, prefix }, ...more }, generation }
 }
 
 /**
