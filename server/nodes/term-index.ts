@@ -13,7 +13,15 @@ import { nodeOrderBy } from '../db/ordering'
 import { catalogueGeneration, nodes, SEARCH_TS_CONFIG } from '../db/schema'
 import { currentGeneration } from './ordering-cache'
 import { publiclyVisible, type NodeFilters } from './queries'
-import { asciiWordCharacter, trigramsOf, wordSimilarityOf, type WordCharacter } from './trigrams'
+import {
+  asciiTrigramKeys,
+  asciiWordCharacter,
+  trigramKey,
+  trigramsOf,
+  wordSimilarityOf,
+  type TrigramKey,
+  type WordCharacter,
+} from './trigrams'
 
 /** A public node as the index is built from it. */
 export interface IndexedNode {
@@ -154,22 +162,23 @@ const BUILD_SLICE = 1_000
  * `text` as a string of its own: a long slice keeps the whole text it was cut from alive (V8's
  * sliced strings), here the lexemes of a node.
  */
-const ownCopy = (text: string) => (text.length < 13 ? text : Buffer.from(text).toString())
+const ownCopy = <Key extends string | number>(key: Key): Key =>
+  typeof key === 'number' || key.length < 13 ? key : (Buffer.from(key).toString() as Key)
 
 /**
  * Each lexeme's node numbers, packed in one array (3.5 million at 100,000 nodes, where an array
  * per lexeme cost about 200 MB and most of the build's time). Built from the lexemes of each node
  * in turn (`add`, numbers ascending), then `done`.
  */
-class Postings {
-  private readonly slots = new Map<string, number>()
+class Postings<Key extends string | number = string> {
+  private readonly slots = new Map<Key, number>()
   private offsets = new Int32Array(1)
   private positions = new Int32Array(0)
   /** While built: each lexeme met, as its slot, and the node it was met in. */
   private met: number[] = []
 
   /** Adds the lexemes of `text` (separated by spaces) to the node numbered `position`. */
-  addWords(text: string, position: number): void {
+  addWords(this: Postings, text: string, position: number): void {
     let from = 0
     while (from < text.length) {
       let end = text.indexOf(' ', from)
@@ -180,21 +189,21 @@ class Postings {
   }
 
   /** Adds `key` to the node numbered `position` (at most once per node); its slot. */
-  add(key: string, position: number): number {
+  add(key: Key, position: number): number {
     const slot = this.slotOf(key)
     this.met.push(slot, position)
     return slot
   }
 
   /** The number of `key`, a new one if it was not met yet. */
-  slotOf(key: string): number {
+  slotOf(key: Key): number {
     let slot = this.slots.get(key)
     if (slot === undefined) this.slots.set(ownCopy(key), (slot = this.slots.size))
     return slot
   }
 
   /** The number of `key` if it was met, else undefined. */
-  slotMet(key: string): number | undefined {
+  slotMet(key: Key): number | undefined {
     return this.slots.get(key)
   }
 
@@ -224,13 +233,13 @@ class Postings {
   }
 
   /** The nodes with `lexeme`, ascending. */
-  of(lexeme: string): Int32Array {
+  of(lexeme: Key): Int32Array {
     const slot = this.slots.get(lexeme)
     return slot === undefined ? NONE : this.ofSlot(slot)
   }
 
   /** Every lexeme, sorted. */
-  sorted(): string[] {
+  sorted(): Key[] {
     return [...this.slots.keys()].sort()
   }
 }
@@ -249,7 +258,7 @@ export class TermIndex {
   /** The lexemes of nameWords, sorted: a start's lexemes are a range of them. */
   private nameWordsSorted: string[] = []
   /** Trigram (trigrams.ts) → the nodes whose lower-cased id and name have it, ascending. */
-  private trigrams = new Postings()
+  private trigrams = new Postings<TrigramKey>()
   /** Each node's trigrams in order, as numbers of `trigrams`: node p's from trigramStarts[p]. */
   private trigramSequence = new Int32Array(0)
   private trigramStarts = new Int32Array(1)
@@ -280,7 +289,7 @@ export class TermIndex {
     const index = new TermIndex(generation, builtAt)
     const words = new Postings()
     const nameWords = new Postings()
-    const trigrams = new Postings()
+    const trigrams = new Postings<TrigramKey>()
     const sequence: number[] = []
     const starts = [0]
     for (let from = 0; from < nodesInOrder.length; from += BUILD_SLICE) {
@@ -296,11 +305,14 @@ export class TermIndex {
         index.publishers.add(node.publisherId, position)
         words.addWords(node.words, position)
         nameWords.addWords(node.nameWords, position)
-        const distinct = new Set<string>()
-        for (const trigram of trigramsOf(node.idAndName, wordCharacter)) {
-          const met = distinct.has(trigram)
-          distinct.add(trigram)
-          sequence.push(met ? trigrams.slotOf(trigram) : trigrams.add(trigram, position))
+        const keys = ASCII.test(node.idAndName)
+          ? asciiTrigramKeys(node.idAndName)
+          : trigramsOf(node.idAndName, wordCharacter).map(trigramKey)
+        const distinct = new Set<TrigramKey>()
+        for (const key of keys) {
+          const met = distinct.has(key)
+          distinct.add(key)
+          sequence.push(met ? trigrams.slotOf(key) : trigrams.add(key, position))
         }
         starts.push(sequence.length)
       }
@@ -364,10 +376,8 @@ export class TermIndex {
    */
   similar(query: string, filters: NodeFilters, cap: number): FoundInOrder | undefined {
     if (!ASCII.test(query)) return undefined
-    const numbers = new Map<string, number>()
-    for (const trigram of trigramsOf(query, asciiWordCharacter)) {
-      if (!numbers.has(trigram)) numbers.set(trigram, numbers.size)
-    }
+    const numbers = new Map<number, number>()
+    for (const key of asciiTrigramKeys(query)) if (!numbers.has(key)) numbers.set(key, numbers.size)
     const queryLength = numbers.size
     if (queryLength > MOST_QUERY_TRIGRAMS) return undefined
     const { queryNumbers, lastAt, trigramSequence, trigramStarts } = this

@@ -1,7 +1,13 @@
 // pg_trgm's word similarity in the API (trigrams.ts): the trigrams it reads and the similarity
 // PostgreSQL gives (values from `select word_similarity(…)`); term-index.test.ts compares the
 // typo branch's hits with the database's on both databases.
-import { asciiWordCharacter, trigramsOf, wordSimilarity } from './trigrams'
+import {
+  asciiTrigramKeys,
+  asciiWordCharacter,
+  trigramKey,
+  trigramsOf,
+  wordSimilarity,
+} from './trigrams'
 
 describe('pg_trgm word similarity', () => {
   it('cuts each word, padded two spaces before and one after, into trigrams in order', () => {
@@ -26,5 +32,15 @@ describe('pg_trgm word similarity', () => {
     expect(wordSimilarity('cafe', 'café', (c) => asciiWordCharacter(c) || c === 'é')).toBe(
       Math.fround(0.6),
     )
+  })
+})
+
+describe('trigram keys', () => {
+  it('keeps the trigrams of ASCII text as numbers, the same as each trigram made one', () => {
+    for (const text of ['ksampler advanced', 'x_ab-', ' - ', 'comfyui-video-helper 2x']) {
+      expect(asciiTrigramKeys(text)).toEqual(trigramsOf(text, asciiWordCharacter).map(trigramKey))
+    }
+    expect(typeof trigramKey('abc')).toBe('number')
+    expect(trigramKey(' é ')).toBe(' é ')
   })
 })

@@ -35,6 +35,39 @@ export function trigramsOf(text: string, isWordCharacter: WordCharacter): string
   return trigrams
 }
 
+/** A trigram kept by the term index: three ASCII characters as one number (trigramKey). */
+export type TrigramKey = number | string
+
+/** `trigram` as a key: three ASCII characters as a number of 7 bits each, else the string. */
+export function trigramKey(trigram: string): TrigramKey {
+  const [a, b, c] = [0, 1, 2].map((i) => trigram.charCodeAt(i))
+  return trigram.length === 3 && a < 128 && b < 128 && c < 128 ? (a << 14) | (b << 7) | c : trigram
+}
+
+const isAsciiAlnum = (code: number) =>
+  (code >= 48 && code <= 57) || (code >= 97 && code <= 122) || (code >= 65 && code <= 90)
+
+/** The keys of trigramsOf(text, asciiWordCharacter) of an ASCII text, without making strings. */
+export function asciiTrigramKeys(text: string): number[] {
+  const keys: number[] = []
+  const space = 32
+  let at = 0
+  while (at < text.length) {
+    while (at < text.length && !isAsciiAlnum(text.charCodeAt(at))) at++
+    if (at === text.length) break
+    let end = at
+    while (end < text.length && isAsciiAlnum(text.charCodeAt(end))) end++
+    let [a, b] = [space, space]
+    for (let i = at; i <= end; i++) {
+      const c = i < end ? text.charCodeAt(i) : space
+      keys.push((a << 14) | (b << 7) | c)
+      ;[a, b] = [b, c]
+    }
+    at = end
+  }
+  return keys
+}
+
 /** pg_trgm's CALCSML: the share of trigrams in common, as a float4. */
 const similarity = (count: number, length1: number, length2: number) =>
   Math.fround(count / (length1 + length2 - count))
