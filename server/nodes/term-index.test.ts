@@ -193,6 +193,36 @@ describe.each(BACKENDS)('the term index on %s', (backend) => {
     expect(index.similar('café', {}, 10)).toBeUndefined()
   })
 
+  it('reads names with letters other than ASCII as the database does', async () => {
+    const [node] = await h.db
+      .select({ id: nodes.id, name: nodes.name })
+      .from(nodes)
+      .where(publiclyVisible())
+      .limit(1)
+    await h.db
+      .update(nodes)
+      .set({ name: 'Café–Überblick 中文Latent «Pixel» naïve' })
+      .where(eq(nodes.id, node.id))
+    try {
+      const index = await readTermIndex(h.db)
+      for (const text of ['cafe uberblick', 'berblick', 'latent pixel', 'naive', 'caf blick']) {
+        const rows = await h.db
+          .select({ id: nodes.id })
+          .from(nodes)
+          .where(
+            sql`${publiclyVisible()} and ${text} <% lower(${nodes.id} || ' ' || ${nodes.name})`,
+          )
+          .orderBy(...nodeOrderBy.downloads)
+        expect({ text, ids: index.similar(text, {}, 10_000)?.ids }).toEqual({
+          text,
+          ids: rows.map((row) => row.id),
+        })
+      }
+    } finally {
+      await h.db.update(nodes).set({ name: node.name }).where(eq(nodes.id, node.id))
+    }
+  })
+
   it('finds the names with corrected words as their branch finds them', async () => {
     const index = await readTermIndex(h.db)
     const names = await h.db.select({ name: nodes.name }).from(nodes).where(publiclyVisible())

@@ -3,8 +3,11 @@
 // PostgreSQL to plan and walk an index for each new text (queries.ts rankedIds). The nodes are
 // numbered in downloads order when the index is built; each lexeme keeps the numbers of the nodes
 // that have it, in that order, so the first hits found are the most downloaded, as the branches
-// they replace read them, and their count is exact. PostgreSQL still turns the typed text into
-// lexemes (its stemmer) and ranks the hits. The index answers only for the catalogue generation
+// they replace read them, and their count is exact. When the words find few, the branches read
+// then are found here too: the nodes with the corrected words among their id and name lexemes, and
+// those whose id and name the text is like by pg_trgm's word similarity (each node's trigrams,
+// trigrams.ts). PostgreSQL still turns the typed text into lexemes (its stemmer) and ranks the
+// hits. The index answers only for the catalogue generation
 // it was built at; after a change it is built again in the background while searches ask the
 // database. See docs/ARCHITECTURE.md, "Never-seen searches".
 import { sql } from 'drizzle-orm'
