@@ -158,6 +158,24 @@ const MOST_QUERY_TRIGRAMS = 256
 /** How many nodes `similar` counts trigrams of at a time. */
 const SIMILAR_BLOCK = 4096
 
+/**
+ * Whether a node is in every one of `lists` (each ascending), asked of nodes in ascending order:
+ * a cursor per list follows the questions.
+ */
+function inEvery(lists: ArrayLike<number>[]): (position: number) => boolean {
+  const cursors = lists.map(() => 0)
+  return (position) => {
+    for (let j = 0; j < lists.length; j++) {
+      const list = lists[j]
+      let at = cursors[j]
+      while (at < list.length && list[at] < position) at++
+      cursors[j] = at
+      if (at === list.length || list[at] !== position) return false
+    }
+    return true
+  }
+}
+
 /** How many nodes TermIndex.build adds before letting other work run. */
 const BUILD_SLICE = 1_000
 
@@ -396,7 +414,7 @@ export class TermIndex {
       // are counted a block of nodes at a time, in order, so that the walk stops at `cap`.
       const lists = slots.map((slot) => this.trigrams.ofSlot(slot))
       const cursors = lists.map(() => 0)
-      const passes = this.passing(filters)
+      const passes = inEvery(this.filterLists(filters))
       const least = Math.max(1, SEARCH_WORD_SIMILARITY * queryLength - 1e-6)
       const present = this.present
       const target: number[] = []
@@ -429,22 +447,6 @@ export class TermIndex {
       return found
     } finally {
       for (const slot of slots) queryNumbers[slot] = -1
-    }
-  }
-
-  /** Whether a node passes the filters, asked of nodes in ascending order (see filterLists). */
-  private passing(filters: NodeFilters): (position: number) => boolean {
-    const lists = this.filterLists(filters)
-    const cursors = lists.map(() => 0)
-    return (position) => {
-      for (let j = 0; j < lists.length; j++) {
-        const list = lists[j]
-        let at = cursors[j]
-        while (at < list.length && list[at] < position) at++
-        cursors[j] = at
-        if (at === list.length || list[at] !== position) return false
-      }
-      return true
     }
   }
 
@@ -495,17 +497,10 @@ export class TermIndex {
     const found: FoundInOrder = { ids: [], total: 0 }
     if (lists.length === 0) return found
     const [shortest, ...others] = [...lists].sort((a, b) => a.length - b.length)
-    const cursors = others.map(() => 0)
-    walk: for (let i = 0; i < shortest.length; i++) {
+    const inOthers = inEvery(others)
+    for (let i = 0; i < shortest.length; i++) {
       const position = shortest[i]
-      for (let j = 0; j < others.length; j++) {
-        const list = others[j]
-        let at = cursors[j]
-        while (at < list.length && list[at] < position) at++
-        cursors[j] = at
-        if (at === list.length) break walk
-        if (list[at] !== position) continue walk
-      }
+      if (!inOthers(position)) continue
       if (found.total < cap) found.ids.push(this.ids[position])
       found.total++
     }
