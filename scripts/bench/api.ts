@@ -17,6 +17,7 @@
 //   --search (only searches: the repeating mix, never-seen searches of every kind, misspelt class
 //   names; caches on as in production, then off; each line with the CPU a search cost the API,
 //   the client and the rest, the database, read from /proc)
+//   --never-seen (only the never-seen searches, caches on: a quicker run to compare two builds)
 import { spawn } from 'node:child_process'
 import { performance } from 'node:perf_hooks'
 import { randomBytes } from 'node:crypto'
@@ -58,7 +59,9 @@ const ONLY = flag('only')
 const ADMIN_ONLY = args.includes('--admin')
 const PROXY_ONLY = args.includes('--proxy')
 const CI_ONLY = args.includes('--ci')
-const SEARCH_ONLY = args.includes('--search')
+/** --never-seen: with --search, only the never-seen searches, caches on (a quicker A/B run). */
+const NEVER_SEEN_ONLY = args.includes('--never-seen')
+const SEARCH_ONLY = args.includes('--search') || NEVER_SEEN_ONLY
 /** --port N: where the bench's API listens (N + 1 for the admin run), so two benches can run at once. */
 const API_PORT = Number(flag('port') ?? 8280)
 const ADMIN_API_PORT = API_PORT + 1
@@ -898,15 +901,22 @@ async function measureSearch(backend: Backend, sample: Sample) {
     const i = fresh++
     return misspelt(classes[i % classes.length], Math.floor(i / classes.length))
   }
-  const scenarios: [string, () => string][] = [
-    [`GET /nodes/search (mix of ${search.length})`, () => search[n++ % search.length]],
-    ['GET /nodes/search (never-seen searches)', () => neverSeen()],
-    [`GET /nodes/search (misspelt classes, ${classes.length})`, () => url(typoOnly())],
+  const neverSeenScenario: [string, () => string] = [
+    'GET /nodes/search (never-seen searches)',
+    () => neverSeen(),
   ]
-  for (const [cache, env] of [
+  const scenarios: [string, () => string][] = NEVER_SEEN_ONLY
+    ? [neverSeenScenario]
+    : [
+        [`GET /nodes/search (mix of ${search.length})`, () => search[n++ % search.length]],
+        neverSeenScenario,
+        [`GET /nodes/search (misspelt classes, ${classes.length})`, () => url(typoOnly())],
+      ]
+  const cacheModes = [
     ['', {}],
     [', nothing cached', { ORDERING_CACHE_MS: '0', NODE_ROW_CACHE: '0' }],
-  ] as const) {
+  ] as const
+  for (const [cache, env] of NEVER_SEEN_ONLY ? cacheModes.slice(0, 1) : cacheModes) {
     try {
       const api = startApi(backend, API_PORT, env)
       await fetchWhenUp(base, api)

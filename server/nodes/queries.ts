@@ -12,7 +12,7 @@ import {
   type SQL,
 } from 'drizzle-orm'
 import type { SelectedFields } from 'drizzle-orm/pg-core'
-import { rowsOfNamed, type Db } from '../db/client'
+import { oneShapeDb, rowsOfNamed, type Db } from '../db/client'
 import { jsonRow } from '../db/json-rows'
 import { escapeLike } from '../db/like'
 import type { QueryOf } from '../http/operations'
@@ -222,9 +222,10 @@ const prepareReads = (db: Db) => ({
   listed: prepareListedRead(db),
 })
 const preparedReads = new WeakMap<Db, ReturnType<typeof prepareReads>>()
+/** The row reads of `db`, run where one plan serves every run (oneShapeDb). */
 function readsOf(db: Db) {
   let reads = preparedReads.get(db)
-  if (!reads) preparedReads.set(db, (reads = prepareReads(db)))
+  if (!reads) preparedReads.set(db, (reads = prepareReads(oneShapeDb(db))))
   return reads
 }
 
@@ -1092,13 +1093,16 @@ async function rankedIds(
       ? inIndex
       : undefined
   const corrected = correctedNameWords(db, text)
-  // Class names misspelt, looked up in the suggestion index (a few btree ranges), how the start
-  // of the last word is best read (name-starts.ts) and the lexemes of the text and its corrected
-  // words for the term index, all before the statement.
-  const [typos, startByIndex, terms] = await Promise.all([
+  // How the start of the last word is best read (name-starts.ts), when the term index does not
+  // find it.
+  const startRead = () => typedSoFar !== undefined && readStartByIndex(db, typedSoFar.last, cap)
+  // Class names misspelt, looked up in the suggestion index (a few btree ranges), and the lexemes
+  // of the text and its corrected words for the term index (else the start's read), all before
+  // the statement.
+  const [typos, terms, startWithoutIndex] = await Promise.all([
     CJK.test(text) ? [] : classTypos(db, text),
-    typedSoFar !== undefined && readStartByIndex(db, typedSoFar.last, cap),
     indexed && searchTermsOf(db, text, typedSoFar, corrected?.words),
+    !indexed && startRead(),
   ])
   const index = indexed && terms?.terms ? indexed.index.at(terms.generation) : undefined
   const lowered = text.toLowerCase()
@@ -1112,6 +1116,7 @@ async function rankedIds(
       found.corrected = index.withNameWords(terms.terms.corrected, indexed.filters, cap)
     }
   }
+  const startByIndex = found ? false : indexed ? await startRead() : startWithoutIndex
   const branches = textBranches(text, typos, startByIndex, corrected, cap, found)
   // Each branch: the node ids with the points only it knows, and its number (to tell which
   // reached its cap); filters apply inside each branch. Branch 1 is the full text.
@@ -1151,10 +1156,7 @@ async function rankedIds(
   // connection, not planned for each search (docs/ARCHITECTURE.md, "Never-seen searches").
   const oneShape =
     found !== undefined &&
-    !CJK.test(text) &&
-    (!wordsFoundFew(found) ||
-      ((corrected === undefined || found.corrected !== undefined) &&
-        (found.similar !== undefined || !typosLooked(found, squashed))))
+    (!wordsFoundFew(found) || corrected === undefined || found.corrected !== undefined)
   const [{ total: counted, capped: filled, ids }] = oneShape
     ? await rowsOfNamed<Ranked>(db, statement)
     : ((await db.execute(statement)) as unknown as { rows: Ranked[] }).rows
