@@ -11,7 +11,7 @@ import {
   sql,
   type SQL,
 } from 'drizzle-orm'
-import type { SelectedFields } from 'drizzle-orm/pg-core'
+import { PgDialect, type SelectedFields } from 'drizzle-orm/pg-core'
 import { oneShapeDb, rowsOfNamed, type Db } from '../db/client'
 import { jsonRow } from '../db/json-rows'
 import { escapeLike } from '../db/like'
@@ -73,12 +73,19 @@ export interface Paging {
   limit: number
 }
 
+/**
+ * Rendered once, constants and no parameters: each statement copies its text (a search's has it
+ * in each branch), and a generic plan (oneShapeDb) can use the indexes of active nodes, whose
+ * predicate names the status.
+ */
+const PUBLICLY_VISIBLE = new PgDialect().sqlToQuery(
+  sql`(${nodes.status} = 'NodeStatusActive' and not exists (select 1 from ${publishers}
+    where ${publishers.id} = ${nodes.publisherId} and ${publishers.status} = 'PublisherStatusBanned'))`,
+).sql
+
 /** Public nodes: Active, and not from a banned publisher. */
 export function publiclyVisible(): SQL {
-  return and(
-    eq(nodes.status, 'NodeStatusActive'),
-    sql`not exists (select 1 from ${publishers} where ${publishers.id} = ${nodes.publisherId} and ${publishers.status} = 'PublisherStatusBanned')`,
-  ) as SQL
+  return sql.raw(PUBLICLY_VISIBLE)
 }
 
 function filterConditions(filters: NodeFilters): SQL[] {
