@@ -1158,9 +1158,11 @@ async function rankedIds(
         array(select ${nodes.id} from best join ${nodes} on ${nodes.id} = best.id
           order by ${sql.join(order, sql`, `)} limit ${limit} offset ${offset}) as ids`
   type Ranked = { total: number; capped: number[]; ids: string[] }
-  // With every branch read from the database one whose plan suits any text (the term index's hits
-  // given as ids; not CJK text's scan), the statement is one of few shapes: prepared once per
-  // connection, not planned for each search (docs/ARCHITECTURE.md, "Never-seen searches").
+  // With the full-text, typed-so-far and corrected-words hits given as ids (the term index), no
+  // branch read from the database needs a plan made for the text (CJK text's scan reads the nodes
+  // with CJK letters, a typo of non-ASCII text the trigram index, whatever the text): the
+  // statement is one of few shapes, planned once per connection (docs/ARCHITECTURE.md, "Generic
+  // plans from the first run").
   const oneShape =
     found !== undefined &&
     (!wordsFoundFew(found) || corrected === undefined || found.corrected !== undefined)
