@@ -12,7 +12,7 @@ import {
   type SQL,
 } from 'drizzle-orm'
 import { PgDialect, type SelectedFields } from 'drizzle-orm/pg-core'
-import { oneShapeDb, rowsOfNamed, type Db } from '../db/client'
+import { rowsOfNamed, type Db } from '../db/client'
 import { jsonRow } from '../db/json-rows'
 import { escapeLike } from '../db/like'
 import type { QueryOf } from '../http/operations'
@@ -75,7 +75,7 @@ export interface Paging {
 
 /**
  * Rendered once, constants and no parameters: each statement copies its text (a search's has it
- * in each branch), and a generic plan (oneShapeDb) can use the indexes of active nodes, whose
+ * in each branch), and a generic plan (rowsOfNamed) can use the indexes of active nodes, whose
  * predicate names the status.
  */
 const PUBLICLY_VISIBLE = new PgDialect().sqlToQuery(
@@ -229,10 +229,9 @@ const prepareReads = (db: Db) => ({
   listed: prepareListedRead(db),
 })
 const preparedReads = new WeakMap<Db, ReturnType<typeof prepareReads>>()
-/** The row reads of `db`, run where one plan serves every run (oneShapeDb). */
 function readsOf(db: Db) {
   let reads = preparedReads.get(db)
-  if (!reads) preparedReads.set(db, (reads = prepareReads(oneShapeDb(db))))
+  if (!reads) preparedReads.set(db, (reads = prepareReads(db)))
   return reads
 }
 
@@ -1158,14 +1157,15 @@ async function rankedIds(
         array(select ${nodes.id} from best join ${nodes} on ${nodes.id} = best.id
           order by ${sql.join(order, sql`, `)} limit ${limit} offset ${offset}) as ids`
   type Ranked = { total: number; capped: number[]; ids: string[] }
-  // With the full-text, typed-so-far and corrected-words hits given as ids (the term index), no
-  // branch read from the database needs a plan made for the text (CJK text's scan reads the nodes
-  // with CJK letters, a typo of non-ASCII text the trigram index, whatever the text): the
-  // statement is one of few shapes, planned once per connection (docs/ARCHITECTURE.md, "Generic
-  // plans from the first run").
+  // With every branch read from the database one whose plan suits any text (the term index's hits
+  // given as ids; not CJK text's scan), the statement is one of few shapes: prepared once per
+  // connection, not planned for each search (docs/ARCHITECTURE.md, "Never-seen searches").
   const oneShape =
     found !== undefined &&
-    (!wordsFoundFew(found) || corrected === undefined || found.corrected !== undefined)
+    !CJK.test(text) &&
+    (!wordsFoundFew(found) ||
+      ((corrected === undefined || found.corrected !== undefined) &&
+        (found.similar !== undefined || !typosLooked(found, squashed))))
   const [{ total: counted, capped: filled, ids }] = oneShape
     ? await rowsOfNamed<Ranked>(db, statement)
     : ((await db.execute(statement)) as unknown as { rows: Ranked[] }).rows
