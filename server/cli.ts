@@ -16,7 +16,7 @@ import { isDatabaseEmpty, loadDemoData } from './seed/load'
 import { openStorage } from './storage/from-config'
 import { pipelineHandlers } from './pipeline/handlers'
 import { startWorker } from './pipeline/worker'
-import { poolStatsOf } from './db/client'
+import { poolStatsByName } from './db/client'
 import { jsonLog, logSink } from './system/logging'
 import { RegistryMetrics } from './system/metrics'
 import { serveWorkerMetrics } from './system/worker-metrics'
@@ -92,7 +92,7 @@ async function main(argv: string[]) {
         const storage = await openStorage(config)
         const metrics = new RegistryMetrics()
         metrics.watchJobs(database.db)
-        metrics.watchPool(() => poolStatsOf(database.db))
+        metrics.watchPools(() => poolStatsByName(database.db))
         const worker = startWorker({
           db: database.db,
           handlers: pipelineHandlers(database.db, storage, config, console.log),

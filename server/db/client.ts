@@ -105,6 +105,8 @@ interface Internals {
   migrate: (migrationsFolder: string) => Promise<void>
   pglite: PGlite | null
   pool: Pool | null
+  /** The connections that plan each named statement once (see oneShapeDb); null on PGlite. */
+  oneShape: { pool: Pool; db: Db } | null
 }
 const internals = new WeakMap<Db, Internals>()
 
@@ -157,17 +159,28 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
     }
     const pool = new Pool(poolConfig)
     releaseDroppedConnections(pool)
+    // Named statements of few shapes whose plan suits any parameters (rowsOfNamed, the row
+    // reads): on connections that keep one generic plan from their first run, instead of
+    // planning five runs each and then every run PostgreSQL guesses a custom plan is cheaper.
+    const oneShapePool = new Pool({
+      ...poolConfig,
+      options: `${poolConfig.options} -c plan_cache_mode=force_generic_plan`,
+    })
+    releaseDroppedConnections(oneShapePool)
     const nodePgDb = drizzleNodePg(pool, { schema })
     const db: Db = nodePgDb
     internals.set(db, {
       migrate: (migrationsFolder) => migrateUnderLock(pool, migrationsFolder),
       pglite: null,
       pool,
+      oneShape: { pool: oneShapePool, db: drizzleNodePg(oneShapePool, { schema }) },
     })
     return {
       db,
       kind: 'postgres',
-      close: () => pool.end(),
+      close: async () => {
+        await Promise.all([pool.end(), oneShapePool.end()])
+      },
     }
   }
   const dataDir = options.dataDir && !options.memory ? path.resolve(options.dataDir) : 'memory://'
@@ -186,6 +199,7 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
     migrate: (migrationsFolder) => migratePglite(pgliteDb, { migrationsFolder }),
     pglite: client,
     pool: null,
+    oneShape: null,
   })
   let closed = false
   return {
@@ -209,29 +223,56 @@ export async function migrate(
   await found.migrate(migrationsFolder)
 }
 
-/** The PostgreSQL pool's connections (for /metrics); null on PGlite (one connection, no pool). */
-export function poolStatsOf(db: Db): PoolStats | null {
-  const pool = internals.get(db)?.pool
-  if (!pool) return null
-  return {
-    total: pool.totalCount,
-    idle: pool.idleCount,
-    waiting: pool.waitingCount,
-    max: pool.options.max ?? 10,
+/** Which of a database's two PostgreSQL pools: its statements', or oneShapeDb's. */
+export type PoolName = 'statements' | 'one_plan'
+
+const statsOf = (pool: Pool): PoolStats => ({
+  total: pool.totalCount,
+  idle: pool.idleCount,
+  waiting: pool.waitingCount,
+  max: pool.options.max ?? 10,
+})
+
+/**
+ * The connections of a PostgreSQL pool (for /metrics): by default the one most statements use;
+ * null on PGlite (one connection, no pool).
+ */
+export function poolStatsOf(db: Db, name: PoolName = 'statements'): PoolStats | null {
+  const found = internals.get(db)
+  const pool = name === 'statements' ? found?.pool : found?.oneShape?.pool
+  return pool ? statsOf(pool) : null
+}
+
+/** Both pools' connections by name, for /metrics; empty on PGlite. */
+export function poolStatsByName(db: Db): Map<PoolName, PoolStats> {
+  const byName = new Map<PoolName, PoolStats>()
+  for (const name of ['statements', 'one_plan'] as const) {
+    const stats = poolStatsOf(db, name)
+    if (stats) byName.set(name, stats)
   }
+  return byName
+}
+
+/**
+ * Where to run a named statement of few shapes whose plan suits any values of its parameters:
+ * on PostgreSQL, connections with `plan_cache_mode = force_generic_plan`, so that each connection
+ * plans it once (docs/ARCHITECTURE.md, "One plan for each shape of statement"). `db` itself on
+ * PGlite or in a transaction.
+ */
+export function oneShapeDb(db: Db): Db {
+  return internals.get(db)?.oneShape?.db ?? db
 }
 
 const dialect = new PgDialect()
 
 /**
- * The rows of `query`, run on PostgreSQL as a prepared statement named after its text: each
- * connection parses it once, and after five runs PostgreSQL may keep one generic plan for it
- * instead of planning every run. Only for a statement whose text is one of few shapes and whose
- * plan suits any values of its parameters (queries.ts rankedIds). On PGlite, or given a
- * transaction, an ordinary query.
+ * The rows of `query`, run on PostgreSQL as a prepared statement named after its text, on the
+ * connections of oneShapeDb: each parses and plans it once. Only for a statement whose text is
+ * one of few shapes and whose plan suits any values of its parameters (queries.ts rankedIds). On
+ * PGlite, or given a transaction, an ordinary query.
  */
 export async function rowsOfNamed<Row extends QueryResultRow>(db: Db, query: SQL): Promise<Row[]> {
-  const pool = internals.get(db)?.pool
+  const pool = internals.get(db)?.oneShape?.pool
   if (!pool) return ((await db.execute(query)) as unknown as { rows: Row[] }).rows
   const { sql: text, params } = dialect.sqlToQuery(query)
   const name = `shape_${createHash('sha1').update(text).digest('base64url')}`

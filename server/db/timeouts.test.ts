@@ -3,6 +3,7 @@
  * transaction), requests answer 503 "database busy" after the lock timeout instead of stalling,
  * nothing is changed, and /health answers within about a second whatever the database does.
  */
+import { sql } from 'drizzle-orm'
 import { Client } from 'pg'
 import type { Schemas } from '../http/operations'
 import { HEALTH_DATABASE_WAIT_MS, withinTime } from '../system/routes'
@@ -79,10 +80,23 @@ onPostgres('with nodes locked by another session (PostgreSQL)', () => {
     )
   }
 
+  /**
+   * Opens every connection of the pool, and leaves them idle: what the test waits for below is
+   * requests waiting on the lock, not the pool setting up new connections, which on a loaded
+   * machine was seen to take longer than the wait (three of the pool's four still connecting after
+   * four seconds, while the full suite ran).
+   */
+  async function openEveryConnection() {
+    const max = poolStatsOf(h.db)?.max ?? 0
+    await Promise.all(Array.from({ length: max }, () => h.db.execute(sql`select pg_sleep(0.05)`)))
+    expect(poolStatsOf(h.db)).toMatchObject({ total: max, idle: max })
+  }
+
   it('reads and writes answer 503 with Retry-After, change nothing; /health answers in time', async () => {
     expect((await get<NodeListResponse>(h.app, '/nodes')).status).toBe(200)
     const owner = await signUpUser()
     const before = await snapshotState(h.db)
+    await openEveryConnection()
     await locker.query('begin')
     await locker.query('lock table nodes in access exclusive mode')
     try {

@@ -45,7 +45,7 @@ import { ProxyLookupLog } from '../proxy/lookup-log'
 import { countDownloads, type DownloadCount, type ListedNode } from '../nodes/queries'
 import { registerRawBodyCapture } from '../releases/raw-body'
 import { countCacheStats } from '../db/count-cache'
-import { poolStatsOf } from '../db/client'
+import { poolStatsByName } from '../db/client'
 import {
   fastifyLoggerOptions,
   REQUEST_ID_FIELD,
@@ -437,7 +437,7 @@ export async function buildApp(
   const { termIndex } = nodeCaches
   if (termIndex) metrics.watchCache('search_terms', () => termIndex.stats)
   metrics.watchCache('counts', () => countCacheStats(deps.db))
-  metrics.watchPool(() => poolStatsOf(deps.db))
+  metrics.watchPools(() => poolStatsByName(deps.db))
   metrics.watchJobs(deps.db)
 
   // Before the routes: it adds its checks to them (server/http/rate-limits.ts).

@@ -12,7 +12,7 @@ import {
   type SQL,
 } from 'drizzle-orm'
 import { PgDialect, type SelectedFields } from 'drizzle-orm/pg-core'
-import { rowsOfNamed, type Db } from '../db/client'
+import { oneShapeDb, rowsOfNamed, type Db } from '../db/client'
 import { jsonRow } from '../db/json-rows'
 import { escapeLike } from '../db/like'
 import type { QueryOf } from '../http/operations'
@@ -229,9 +229,10 @@ const prepareReads = (db: Db) => ({
   listed: prepareListedRead(db),
 })
 const preparedReads = new WeakMap<Db, ReturnType<typeof prepareReads>>()
+/** The row reads of `db`, run where one plan serves every run (oneShapeDb). */
 function readsOf(db: Db) {
   let reads = preparedReads.get(db)
-  if (!reads) preparedReads.set(db, (reads = prepareReads(db)))
+  if (!reads) preparedReads.set(db, (reads = prepareReads(oneShapeDb(db))))
   return reads
 }
 
@@ -1158,14 +1159,12 @@ async function rankedIds(
           order by ${sql.join(order, sql`, `)} limit ${limit} offset ${offset}) as ids`
   type Ranked = { total: number; capped: number[]; ids: string[] }
   // With every branch read from the database one whose plan suits any text (the term index's hits
-  // given as ids; not CJK text's scan), the statement is one of few shapes: prepared once per
-  // connection, not planned for each search (docs/ARCHITECTURE.md, "Never-seen searches").
+  // given as ids; CJK text's scan reads the nodes with CJK letters whatever the text), the
+  // statement is one of few shapes: planned once per connection (oneShapeDb), not for each search
+  // (docs/ARCHITECTURE.md, "Never-seen searches").
   const oneShape =
     found !== undefined &&
-    !CJK.test(text) &&
-    (!wordsFoundFew(found) ||
-      ((corrected === undefined || found.corrected !== undefined) &&
-        (found.similar !== undefined || !typosLooked(found, squashed))))
+    (!wordsFoundFew(found) || corrected === undefined || found.corrected !== undefined)
   const [{ total: counted, capped: filled, ids }] = oneShape
     ? await rowsOfNamed<Ranked>(db, statement)
     : ((await db.execute(statement)) as unknown as { rows: Ranked[] }).rows

@@ -53,7 +53,7 @@ export class RegistryMetrics {
   private readonly jobs: Histogram<'kind' | 'outcome'>
   private readonly caches = new Map<string, () => CacheStats>()
   private readonly backlogs = new Map<'download' | 'lookup', () => FlushBacklog>()
-  private pool: (() => PoolStats | null) | undefined
+  private pools: (() => Map<string, PoolStats>) | undefined
   private queueDb: Db | undefined
   private queueRead: Promise<JobQueue | null> | undefined
 
@@ -84,7 +84,7 @@ export class RegistryMetrics {
     // Read by the collect functions below, whose `this` is their metric.
     const caches = this.caches
     const backlogs = this.backlogs
-    const poolStats = () => this.pool?.()
+    const poolStats = () => this.pools?.() ?? new Map<string, PoolStats>()
     const readQueue = () => this.readQueue()
     new Counter({
       name: 'registry_cache_requests_total',
@@ -102,24 +102,24 @@ export class RegistryMetrics {
     })
     new Gauge({
       name: 'registry_db_pool_connections',
-      help: "Connections of the PostgreSQL pool: total open, idle, and the pool's maximum.",
-      labelNames: ['state'],
+      help: "Connections of each PostgreSQL pool: total open, idle, and the pool's maximum.",
+      labelNames: ['pool', 'state'],
       registers,
       collect() {
-        const stats = poolStats()
-        if (!stats) return
-        this.set({ state: 'total' }, stats.total)
-        this.set({ state: 'idle' }, stats.idle)
-        this.set({ state: 'max' }, stats.max)
+        for (const [pool, stats] of poolStats()) {
+          this.set({ pool, state: 'total' }, stats.total)
+          this.set({ pool, state: 'idle' }, stats.idle)
+          this.set({ pool, state: 'max' }, stats.max)
+        }
       },
     })
     new Gauge({
       name: 'registry_db_pool_waiting_clients',
-      help: 'Queries waiting for a free connection of the PostgreSQL pool.',
+      help: 'Queries waiting for a free connection of each PostgreSQL pool.',
+      labelNames: ['pool'],
       registers,
       collect() {
-        const stats = poolStats()
-        if (stats) this.set(stats.waiting)
+        for (const [pool, stats] of poolStats()) this.set({ pool }, stats.waiting)
       },
     })
     const queueGauge = (name: string, help: string, pick: (queue: JobQueue) => number) =>
@@ -210,8 +210,9 @@ export class RegistryMetrics {
     this.backlogs.set(name, backlog)
   }
 
-  watchPool(stats: () => PoolStats | null): void {
-    this.pool = stats
+  /** The pools' connections, by pool name, read when scraped (none on PGlite). */
+  watchPools(stats: () => Map<string, PoolStats>): void {
+    this.pools = stats
   }
 
   /** The job queue's gauges are read from `db` when scraped. */

@@ -112,7 +112,12 @@ describe.each(BACKENDS)('observability on %s', (backend) => {
         expect({ name, present: text.includes(`# TYPE ${name} `) }).toEqual({ name, present: true })
       }
       if (backend === 'postgres') {
-        expect(sample(text, 'registry_db_pool_connections{state="max"}')).toBeGreaterThan(0)
+        for (const pool of ['statements', 'one_plan']) {
+          expect(
+            sample(text, `registry_db_pool_connections{pool="${pool}",state="max"}`),
+          ).toBeGreaterThan(0)
+          expect(sample(text, `registry_db_pool_waiting_clients{pool="${pool}"}`)).toBe(0)
+        }
       }
     })
 
