@@ -18,6 +18,7 @@
 //   names; caches on as in production, then off; each line with the CPU a search cost the API,
 //   the client and the rest, the database, read from /proc)
 //   --never-seen (only the never-seen searches, caches on: a quicker run to compare two builds)
+//   --cpu-prof DIR (the API process's CPU profile, written to DIR when it stops: node --cpu-prof)
 import { spawn } from 'node:child_process'
 import { performance } from 'node:perf_hooks'
 import { randomBytes } from 'node:crypto'
@@ -62,6 +63,8 @@ const CI_ONLY = args.includes('--ci')
 /** --never-seen: with --search, only the never-seen searches, caches on (a quicker A/B run). */
 const NEVER_SEEN_ONLY = args.includes('--never-seen')
 const SEARCH_ONLY = args.includes('--search') || NEVER_SEEN_ONLY
+/** --cpu-prof DIR: the API runs under `node --cpu-prof`, its profile written to DIR. */
+const CPU_PROFILE_DIR = flag('cpu-prof')
 /** --port N: where the bench's API listens (N + 1 for the admin run), so two benches can run at once. */
 const API_PORT = Number(flag('port') ?? 8280)
 const ADMIN_API_PORT = API_PORT + 1
@@ -364,7 +367,19 @@ async function measureReviewQueue(backend: Backend, sample: Sample) {
 }
 
 function startApi(backend: Backend, port: number, env: Record<string, string>) {
-  return spawn(path.join(root, 'node_modules/.bin/tsx'), ['server/main.ts'], {
+  const [command, commandArgs] = CPU_PROFILE_DIR
+    ? [
+        process.execPath,
+        [
+          '--cpu-prof',
+          `--cpu-prof-dir=${path.resolve(CPU_PROFILE_DIR)}`,
+          '--import',
+          'tsx',
+          'server/main.ts',
+        ],
+      ]
+    : [path.join(root, 'node_modules/.bin/tsx'), ['server/main.ts']]
+  return spawn(command, commandArgs, {
     cwd: root,
     env: {
       ...process.env,

@@ -149,6 +149,11 @@ function comfyNodeMatches(term: string): SQL {
  */
 const rowStamp = sql<string>`${nodes}.xmin::text || ' ' || coalesce(${nodeVersions}.xmin::text, '') || ' ' || ${publishers}.xmin::text`
 
+/** How many classes of the latest version match the placeholders `lowered` and `pattern`. */
+const comfyNodesMatched = sql<number>`(select count(*)::int from ${comfyNodes}
+  where ${comfyNodes.nodeVersionId} = ${nodes.latestVersionId}
+    and ${classNameMatches(sql`${sql.placeholder('lowered')}`, sql`${sql.placeholder('pattern')}`)})`
+
 /**
  * The reads of loadNodesSeen, as prepared statements (one per database and shape, prepared once
  * per connection: a cached page costs the database the execution of one plan). `ids` is one
@@ -161,11 +166,7 @@ function prepareRead<T extends SelectedFields>(
   name: string,
   matching: boolean,
 ) {
-  const matched = matching
-    ? sql<number>`(select count(*)::int from ${comfyNodes}
-        where ${comfyNodes.nodeVersionId} = ${nodes.latestVersionId}
-          and ${classNameMatches(sql`${sql.placeholder('lowered')}`, sql`${sql.placeholder('pattern')}`)})`
-    : sql<undefined>`null`
+  const matched = matching ? comfyNodesMatched : sql<undefined>`null`
   return db
     .select({
       ...columns,
@@ -221,11 +222,44 @@ function prepareListedRead(db: Db) {
     .where(sql`${nodes.id} = any(${sql.placeholder('ids')}::text[])`)
     .prepare('node_rows_listed')
 }
+/**
+ * Every node of `ids` with its stamp, whole only where the stamp is not the one given for it in
+ * `stamps` (the kept row's, '' for none): one statement where reading the stamps and then the
+ * rows that moved took two (loadNodesSeen).
+ */
+function prepareUnlessKeptRead(db: Db, name: string, matching: boolean) {
+  const moved = sql`${rowStamp} <> kept.stamp`
+  return db
+    .select({
+      id: nodes.id,
+      node: jsonRow(nodeColumns, sql`seen.moved`),
+      latestVersion: jsonRow(getTableColumns(nodeVersions), sql`seen.moved_version`),
+      publisher: jsonRow(getTableColumns(publishers), sql`seen.moved`),
+      stamp: rowStamp,
+      comfyNodesMatched: matching ? comfyNodesMatched : sql<undefined>`null`,
+      generation: currentGeneration,
+      horizon: snapshotHorizon,
+    })
+    .from(nodes)
+    .innerJoin(
+      sql`unnest(${sql.placeholder('ids')}::text[], ${sql.placeholder('stamps')}::text[]) as kept(id, stamp)`,
+      sql`kept.id = ${nodes.id}`,
+    )
+    .leftJoin(nodeVersions, eq(nodeVersions.id, nodes.latestVersionId))
+    .innerJoin(publishers, eq(publishers.id, nodes.publisherId))
+    .innerJoin(
+      sql`lateral (select case when ${moved} then 1 end as moved,
+        case when ${moved} then ${nodeVersions.id} end as moved_version) as seen`,
+      sql`true`,
+    )
+    .prepare(name)
+}
 const prepareReads = (db: Db) => ({
   stamps: prepareRead(db, { id: nodes.id }, 'node_row_stamps', false),
-  stampsMatching: prepareRead(db, { id: nodes.id }, 'node_row_stamps_matching', true),
   whole: prepareRead(db, wholeRow, 'node_rows', false),
   wholeMatching: prepareRead(db, wholeRow, 'node_rows_matching', true),
+  unlessKept: prepareUnlessKeptRead(db, 'node_rows_unless_kept', false),
+  unlessKeptMatching: prepareUnlessKeptRead(db, 'node_rows_unless_kept_matching', true),
   listed: prepareListedRead(db),
 })
 const preparedReads = new WeakMap<Db, ReturnType<typeof prepareReads>>()
@@ -269,8 +303,8 @@ export function rowStampOf(row: NodeWithRelations): string | undefined {
  * also how many classes of each one's latest version match it; and the catalogue generation
  * these rows belong to (ordering-cache.ts `answer`). One query without kept rows. With kept rows
  * and the change log, a listing's page reads what changed since the last read of the log, then
- * only the rows that changed or were not kept; a search's page reads the rows' stamps and then
- * the rows that are not kept as they are now (row-cache.ts). With `shared` (a listing's page
+ * only the rows that changed or were not kept; a search's page reads the rows' stamps, each row
+ * whole only where it is not kept as it is now, in one statement (row-cache.ts). With `shared` (a listing's page
  * written from each node's JSON), a node whose JSON is stored for its rows as they are is read as
  * that JSON instead (shared-json.ts).
  */
@@ -298,10 +332,6 @@ async function loadNodesSeen(
   const cache = reuse?.rows
   const reads = readsOf(db)
   const matching = comfyTerm ? comfyMatchValues(comfyTerm) : undefined
-  const readStamps = (which: string[]) =>
-    matching
-      ? reads.stampsMatching.execute({ ids: which, ...matching })
-      : reads.stamps.execute({ ids: which })
   const found = new Map<string, ListedNode>()
   /** A kept node this page may show: stored JSON only where it is written from JSON. */
   const usable = (kept: ListedNode | undefined) =>
@@ -366,14 +396,35 @@ async function loadNodesSeen(
   }
 
   let heads
-  if (cache && anyKept()) {
-    heads = await readStamps(ids)
+  if (cache && anyKept() && shared) {
+    heads = await reads.stamps.execute({ ids })
     const missing = heads.flatMap((head) => {
       const kept = usable(cache.get(head.id, head.stamp))
       if (kept) found.set(head.id, kept)
       return kept ? [] : [head.id]
     })
     if (missing.length > 0) await readKept(missing)
+  } else if (cache && anyKept()) {
+    // Each row whole only where the kept one's stamp moved (or none is kept).
+    const stamps = ids.map((id) => cache.stampOf(id, (row) => usable(row) !== undefined) ?? '')
+    const sentAt = Date.now()
+    heads = matching
+      ? await reads.unlessKeptMatching.execute({ ids, stamps, ...matching })
+      : await reads.unlessKept.execute({ ids, stamps })
+    const lost: string[] = []
+    for (const { id, node, latestVersion, publisher, stamp, horizon } of heads) {
+      if (node && publisher) {
+        if (cache.enabled) cache.stats.misses++
+        const read = { publisherId: publisher.id, horizon: BigInt(horizon), sentAt }
+        keep(id, stamp, { node, latestVersion, publisher }, read)
+        continue
+      }
+      const kept = usable(cache.get(id, stamp))
+      if (kept) found.set(id, kept)
+      // Replaced or let go by another request since its stamp was sent.
+      else lost.push(id)
+    }
+    if (lost.length > 0) await readKept(lost)
   } else {
     // None kept: every row is a miss (read whole).
     if (cache?.enabled) cache.stats.misses += ids.length

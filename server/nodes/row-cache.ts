@@ -62,6 +62,12 @@ export class NodeRowCache<Row = NodeWithRelations> {
     return this.rows.has(id)
   }
 
+  /** The stamp of the row kept for `id` if `wanted`, current or not (not counted as a lookup). */
+  stampOf(id: string, wanted: (row: Row) => boolean = () => true): string | undefined {
+    const kept = this.rows.get(id)
+    return kept && wanted(kept.row) ? kept.stamp : undefined
+  }
+
   /** The row kept for `id` if it is still the one stamped `stamp`. */
   get(id: string, stamp: string): Row | undefined {
     return this.used(id, (kept) => kept.stamp === stamp)
