@@ -256,7 +256,7 @@ export function poolStatsByName(db: Db): Map<PoolName, PoolStats> {
 /**
  * Where to run a named statement of few shapes whose plan suits any values of its parameters:
  * on PostgreSQL, connections with `plan_cache_mode = force_generic_plan`, so that each connection
- * plans it once (docs/ARCHITECTURE.md, "One plan for each shape of statement"). `db` itself on
+ * plans it once (docs/ARCHITECTURE.md, "Generic plans from the first run"). `db` itself on
  * PGlite or in a transaction.
  */
 export function oneShapeDb(db: Db): Db {

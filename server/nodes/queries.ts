@@ -304,9 +304,9 @@ export function rowStampOf(row: NodeWithRelations): string | undefined {
  * these rows belong to (ordering-cache.ts `answer`). One query without kept rows. With kept rows
  * and the change log, a listing's page reads what changed since the last read of the log, then
  * only the rows that changed or were not kept; a search's page reads the rows' stamps, each row
- * whole only where it is not kept as it is now, in one statement (row-cache.ts). With `shared` (a listing's page
- * written from each node's JSON), a node whose JSON is stored for its rows as they are is read as
- * that JSON instead (shared-json.ts).
+ * whole only where it is not kept as it is now, in one statement (row-cache.ts). With `shared` (a
+ * listing's page written from each node's JSON), a node whose JSON is stored for its rows as they
+ * are is read as that JSON instead (shared-json.ts).
  */
 async function loadNodesSeen(
   db: Db,
