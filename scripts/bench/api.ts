@@ -632,9 +632,7 @@ async function measure(backend: Backend, sample: Sample) {
       `${backend.name.padEnd(8)} ${String(backend.nodes).padStart(6)}  the same walk again (every row kept: one read of the change log a page): ${warm.seconds.toFixed(1)} s`,
     )
     // Warm: each search ranking asked once, as visitors had before.
-    for (const url of new Set(search.map((u) => u.replace(/&page=\d+/, '&page=1')))) {
-      await fetch(url)
-    }
+    await askEachSearchOnce(search)
     for (const connections of [1, CONNECTIONS]) {
       for (const [name, url] of scenarios) {
         await runLoad(url, { connections: 4, seconds: 1 }) // warm up
@@ -745,9 +743,7 @@ async function measure(backend: Backend, sample: Sample) {
     await fetchWhenUp(base, cold)
     // Each search asked once first, as in the search-only run: the term index is built by then
     // (a search never waits for it), so the figures are not those of the minutes after a start.
-    for (const url of new Set(search.map((u) => u.replace(/&page=\d+/, '&page=1')))) {
-      await fetch(url)
-    }
+    await askEachSearchOnce(search)
     for (const connections of [1, CONNECTIONS]) {
       for (const [name, url] of scenarios.slice(1, 5).filter((_, i) => i !== 2)) {
         await runLoad(url, { connections: 4, seconds: 1 })
@@ -761,6 +757,11 @@ async function measure(backend: Backend, sample: Sample) {
     await stopAll()
   }
   return results
+}
+
+/** Each search of the mix asked once, its first page: rankings computed, the term index built. */
+async function askEachSearchOnce(search: string[]) {
+  for (const url of new Set(search.map((u) => u.replace(/&page=\d+/, '&page=1')))) await fetch(url)
 }
 
 /** `name` with one letter dropped (even n) or two neighbours swapped (odd n), at a place set by n. */
@@ -940,7 +941,7 @@ async function measureSearch(backend: Backend, sample: Sample) {
     try {
       const api = startApi(backend, API_PORT, env)
       await fetchWhenUp(base, api)
-      for (const u of new Set(search.map((s) => s.replace(/&page=\d+/, '&page=1')))) await fetch(u)
+      await askEachSearchOnce(search)
       // Never-seen searches go on where the last process stopped (NeverSeenState).
       for (const connections of [1, CONNECTIONS]) {
         for (const [name, next] of scenarios) {

@@ -414,7 +414,7 @@ async function loadNodesSeen(
     const lost: string[] = []
     for (const { id, node, latestVersion, publisher, stamp, horizon } of heads) {
       if (node && publisher) {
-        if (cache.enabled) cache.stats.misses++
+        cache.stats.misses++
         const read = { publisherId: publisher.id, horizon: BigInt(horizon), sentAt }
         keep(id, stamp, { node, latestVersion, publisher }, read)
         continue

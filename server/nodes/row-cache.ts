@@ -63,7 +63,7 @@ export class NodeRowCache<Row = NodeWithRelations> {
   }
 
   /** The stamp of the row kept for `id` if `wanted`, current or not (not counted as a lookup). */
-  stampOf(id: string, wanted: (row: Row) => boolean = () => true): string | undefined {
+  stampOf(id: string, wanted: (row: Row) => boolean): string | undefined {
     const kept = this.rows.get(id)
     return kept && wanted(kept.row) ? kept.stamp : undefined
   }
