@@ -1068,9 +1068,13 @@ function textBranches(
  */
 function relevanceOf(text: string, boost: SQL): SQL {
   const lowered = text.toLowerCase()
-  const tsQuery = sql`websearch_to_tsquery(${SEARCH_TS_CONFIG}::regconfig, ${text})`
+  // Each query a scalar subquery, computed once per statement: in a generic plan (rowsOfNamed)
+  // a function of parameters is computed again on every row it is used on, the text parsed and
+  // stemmed up to five times a candidate.
+  const tsQuery = sql`(select websearch_to_tsquery(${SEARCH_TS_CONFIG}::regconfig, ${text}))`
   const vector = nodes.searchVector
   const prefix = prefixQuery(text)
+  const startQuery = prefix && sql`(select ${prefix.query})`
   const similarity = sql`word_similarity(${lowered}, ${idAndName})`
   // Cheapest first: a hit with the text in its id or name (for a broad word, most hits) needs
   // no look at its full-text document.
@@ -1078,7 +1082,7 @@ function relevanceOf(text: string, boost: SQL): SQL {
       when lower(${nodes.id}) = ${lowered} or lower(${nodes.name}) = ${lowered} then ${points(MATCH.exact)}
       when strpos(${idAndName}, ${lowered}) > 0 then greatest(${points(MATCH.phraseInName)}, ${boost})
       else greatest(${boost}, case
-        ${prefix ? sql`when not ${vector} @@ ${tsQuery} and ${vector} @@ ${prefix.query} then ${points(MATCH.wordStartsInName)}` : sql``}
+        ${startQuery ? sql`when not ${vector} @@ ${tsQuery} and ${vector} @@ ${startQuery} then ${points(MATCH.wordStartsInName)}` : sql``}
         when not ${vector} @@ ${tsQuery}
           then ${points(MATCH.similarName)} * power(greatest(${similarity} - 0.5, 0) / 0.5, 2)
         when not ts_filter(${vector}, '{a,b}') @@ ${tsQuery}
