@@ -47,7 +47,13 @@ import { snapshotHorizon, type RowChangeLog } from './row-changes'
 import { cheaperByIndex, readStartByIndex } from './name-starts'
 import { correctedNameWords, type CorrectedWords } from './name-vocabulary'
 import { classTypos, pastPrefix, TYPO_MIN_LENGTH, type ClassTypo } from './suggest'
-import { searchTermsOf, TermIndex, type FoundInOrder, type SearchTermIndex } from './term-index'
+import {
+  searchTermsOf,
+  TermIndex,
+  type FoundClasses,
+  type FoundInOrder,
+  type SearchTermIndex,
+} from './term-index'
 
 /** The sort names of the contract (`sort` of searchNodes, a superset of listAllNodes'). */
 export type NodeSort = NonNullable<QueryOf<'searchNodes'>['sort']>
@@ -815,6 +821,8 @@ interface Branch {
   after?: { branches: number[]; fewerThan: 'cap' | number }
   /** The nodes found in the term index (filters applied): the branch is these ids alone. */
   ids?: string[]
+  /** With `ids`: the points of each (instead of `boost`). */
+  boosts?: number[]
   /** How many nodes it can match at most, whatever the text (see branchesToEstimate). */
   matchesAtMost?: number
   /** How many it matches, counted (the term index): taken instead of an estimate when capped. */
@@ -842,6 +850,8 @@ type FoundInIndex = ReturnType<TermIndex['find']> & {
   similar?: FoundInOrder
   /** The corrected words' branch's (TermIndex.withNameWords), when looked for. */
   corrected?: FoundInOrder
+  /** The class-prefix branch's (TermIndex.classesStarting). */
+  classes?: FoundClasses
 }
 
 /** A branch of the ids the term index found (filters applied): one array parameter, no table. */
@@ -870,6 +880,16 @@ const typosLooked = (found: FoundInIndex | undefined, squashed: string) =>
 
 /** How many class names the class-prefix branch of a search reads at most (textBranches). */
 const CLASS_ROWS_READ = 1_000
+
+/**
+ * What the class-prefix branch looks for: class names starting with the text as typed or its words
+ * as one (`starts`, lower-cased, for the database as ranges of its index: classRanges), and
+ * equal to either for the more points.
+ */
+function classStartsOf(text: string): string[] {
+  const lowered = text.toLowerCase()
+  return [...new Set([lowered, squash(lowered)])].filter((prefix) => prefix !== '')
+}
 
 /**
  * The nodes whose id or name has the corrected words (name-vocabulary.ts), read when the words as
@@ -949,7 +969,7 @@ function textBranches(
   const tsQuery = sql`websearch_to_tsquery(${SEARCH_TS_CONFIG}::regconfig, ${text})`
   const prefix = prefixQuery(text)
   const className = sql`lower(${comfyNodes.comfyNodeName})`
-  const classPrefixes = [...new Set([lowered, squashed])].filter((prefix) => prefix !== '')
+  const classPrefixes = classStartsOf(text)
   const classStarts = classRanges(classPrefixes)
   const classBoost = sql`case when ${className} in (${sql.join(
     classPrefixes.map((prefix) => sql`${prefix}`),
@@ -1002,32 +1022,40 @@ function textBranches(
           total: found.similar.total < cap ? found.similar.total : undefined,
         }),
     },
-    {
-      // At most CLASS_ROWS_READ class names, in index order, before the nodes' filters: a broad
-      // start ("preview", thousands of classes) with a filter few nodes pass would otherwise
-      // walk every class of that start looking for the cap. Each start is a range of the index
-      // given as parameters (classRanges), so that one plan suits any text (rowsOfNamed). The
-      // lower-cased name is a column of its own so that the planner knows the rows come in its
-      // order: it stops at the cap instead of sorting every class read ("workflow": 338 classes
-      // read, not 1,000).
-      from: sql`(select * from (${sql.join(
-        classStarts.map(
-          (range) => sql`(select *, ${className} as class_name from ${comfyNodes}
+    found?.classes
+      ? {
+          ...hitsOf(found.classes),
+          boosts: found.classes.boosts,
+          capped: true,
+          matchesAtMost: CLASS_ROWS_READ,
+          total: found.classes.total,
+        }
+      : {
+          // At most CLASS_ROWS_READ class names, in index order, before the nodes' filters: a broad
+          // start ("preview", thousands of classes) with a filter few nodes pass would otherwise
+          // walk every class of that start looking for the cap. Each start is a range of the index
+          // given as parameters (classRanges), so that one plan suits any text (rowsOfNamed). The
+          // lower-cased name is a column of its own so that the planner knows the rows come in its
+          // order: it stops at the cap instead of sorting every class read ("workflow": 338 classes
+          // read, not 1,000).
+          from: sql`(select * from (${sql.join(
+            classStarts.map(
+              (range) => sql`(select *, ${className} as class_name from ${comfyNodes}
             where ${className} ~>=~ ${range.start} and ${className} ~<~ ${range.past}
             order by ${className} using ~<~ limit ${CLASS_ROWS_READ})`,
-        ),
-        sql` union all `,
-      )}) as classes order by class_name using ~<~ limit ${CLASS_ROWS_READ}) as ${comfyNodes}
+            ),
+            sql` union all `,
+          )}) as classes order by class_name using ~<~ limit ${CLASS_ROWS_READ}) as ${comfyNodes}
         join ${nodes} on ${nodes.latestVersionId} = ${comfyNodes.nodeVersionId}`,
-      where: sql`true`,
-      boost: classBoost,
-      capped: true,
-      // In the class names' index order: exact names first, then the shortest starts; a broad
-      // start ("upscale") would otherwise look up the classes of every popular node.
-      relevanceOrder: [sql`${comfyNodes}.class_name using ~<~`],
-      // A node per class read at most (a version is one node's).
-      matchesAtMost: CLASS_ROWS_READ,
-    },
+          where: sql`true`,
+          boost: classBoost,
+          capped: true,
+          // In the class names' index order: exact names first, then the shortest starts; a broad
+          // start ("upscale") would otherwise look up the classes of every popular node.
+          relevanceOrder: [sql`${comfyNodes}.class_name using ~<~`],
+          // A node per class read at most (a version is one node's).
+          matchesAtMost: CLASS_ROWS_READ,
+        },
     {
       from: sql`${nodes}`,
       where: sql`${nodes.publisherId} in (select ${publishers.id} from ${publishers}
@@ -1177,16 +1205,32 @@ async function rankedIds(
     if (wordsFoundFew(found) && terms.terms.corrected) {
       found.corrected = index.withNameWords(terms.terms.corrected, indexed.filters, cap)
     }
+    const classStarts = classStartsOf(text)
+    found.classes = index.classesStarting(
+      classRanges(classStarts).map((range) => range.start),
+      classStarts,
+      { exact: MATCH.classExact, start: MATCH.classPrefix },
+      {
+        filters: indexed.filters,
+        cap,
+        rowsRead: CLASS_ROWS_READ,
+        byDownloads: sort === 'downloads',
+      },
+    )
   }
   const startByIndex = found ? false : indexed ? await startRead() : startWithoutIndex
   const branches = textBranches(text, typos, startByIndex, corrected, cap, found)
   // Each branch: the node ids with the points only it knows, and its number (to tell which
   // reached its cap); filters apply inside each branch. Branch 1 is the full text.
   const branchSql = branches.map((branch, i) =>
-    branch.ids
-      ? sql`b${sql.raw(String(i))} as (select unnest(${sql.param(branch.ids)}::text[]) as id,
+    branch.ids && branch.boosts
+      ? sql`b${sql.raw(String(i))} as (select given.id, given.boost, ${points(i)} as branch
+          from unnest(${sql.param(branch.ids)}::text[], ${sql.param(branch.boosts)}::int[])
+            as given(id, boost) where true ${readWhenFew(branch.after, cap)})`
+      : branch.ids
+        ? sql`b${sql.raw(String(i))} as (select unnest(${sql.param(branch.ids)}::text[]) as id,
           ${branch.boost} as boost, ${points(i)} as branch where true ${readWhenFew(branch.after, cap)})`
-      : sql`b${sql.raw(String(i))} as (select ${nodes.id} as id, ${branch.boost} as boost,
+        : sql`b${sql.raw(String(i))} as (select ${nodes.id} as id, ${branch.boost} as boost,
           ${points(i)} as branch
         from ${branch.from} where ${branch.where} and ${where}
           ${readWhenFew(branch.after, cap)}

@@ -3,10 +3,11 @@
 // used only for the catalogue generation it was built at.
 import { eq, sql } from 'drizzle-orm'
 import { nodeOrderBy } from '../db/ordering'
-import { nodes, SEARCH_TS_CONFIG } from '../db/schema'
+import { comfyNodes, nodes, SEARCH_TS_CONFIG } from '../db/schema'
 import { BACKENDS, createTestApp, type TestApp } from '../test/harness'
 import { publiclyVisible } from './queries'
 import {
+  codePointOrder,
   lexemeGroups,
   lexemesOfAnd,
   readTermIndex,
@@ -60,13 +61,25 @@ describe('finding in the index', () => {
     words,
     nameWords: names,
     idAndName: `${id} ${names}`,
+    classes: [],
     ...more,
   })
   // Most downloaded first.
   const data: IndexedNode[] = [
-    node('a', 'upscal imag comfyui', 'upscal', { tags: ['upscaling'], supportedOs: ['linux'] }),
-    node('b', 'upscal video', 'upscal video', { publisherId: 'other', supportedOs: ['windows'] }),
-    node('c', 'imag mask comfyui', 'mask', { tags: ['upscaling', 'mask'] }),
+    node('a', 'upscal imag comfyui', 'upscal', {
+      tags: ['upscaling'],
+      supportedOs: ['linux'],
+      classes: ['ksampler', 'ksampleradvanced'],
+    }),
+    node('b', 'upscal video', 'upscal video', {
+      publisherId: 'other',
+      supportedOs: ['windows'],
+      classes: ['ksamplerpipe'],
+    }),
+    node('c', 'imag mask comfyui', 'mask', {
+      tags: ['upscaling', 'mask'],
+      classes: ['loadimage', 'ksampler', 'ksampler'],
+    }),
     node('d', 'upscal imag', 'upscaling imag', { supportedAccelerators: ['cuda'] }),
     node('e', 'lora', 'lora'),
   ]
@@ -111,6 +124,63 @@ describe('finding in the index', () => {
     expect(found({ supportedAccelerators: ['cuda'] })).toEqual(['d'])
     expect(found({ publisherId: 'other' })).toEqual(['b'])
     expect(found({ tags: ['absent'] })).toEqual([])
+  })
+
+  it('finds class names by their start, in name order or most downloaded first', () => {
+    const classes = (
+      starts: string[],
+      options: Partial<Parameters<TermIndex['classesStarting']>[3]> = {},
+    ) =>
+      index.classesStarting(
+        starts,
+        ['ksampler'],
+        { exact: 90, start: 60 },
+        { filters: {}, cap: 10, rowsRead: 1000, byDownloads: false, ...options },
+      )
+    // "ksampler" (a, c), then "ksampleradvanced" (a), then "ksamplerpipe" (b): each node once,
+    // with the points of its best name.
+    expect(classes(['ksampler'])).toEqual({ ids: ['a', 'c', 'b'], boosts: [90, 90, 60], total: 3 })
+    expect(classes(['ksampler'], { byDownloads: true }).ids).toEqual(['a', 'b', 'c'])
+    expect(classes(['ksampler'], { cap: 2 })).toEqual({
+      ids: ['a', 'c'],
+      boosts: [90, 90],
+      total: 3,
+    })
+    // The names read stop at `rowsRead` (a name and a node each), before the filters.
+    expect(classes(['ksampler'], { rowsRead: 2 })).toEqual({
+      ids: ['a', 'c'],
+      boosts: [90, 90],
+      total: 2,
+    })
+    expect(classes(['ksampler'], { rowsRead: 2, filters: { tags: ['mask'] } }).ids).toEqual(['c'])
+    expect(classes(['ksampler'], { filters: { supportedOs: ['windows'] } }).ids).toEqual(['b'])
+    // Two starts: their ranges in name order.
+    expect(classes(['load', 'ksamplerp'])).toEqual({ ids: ['b', 'c'], boosts: [60, 60], total: 2 })
+    expect(classes(['absent']).total).toBe(0)
+  })
+
+  it('orders names by code point, as the database orders their bytes', async () => {
+    // JavaScript's < puts a letter past U+FFFF (two UTF-16 units from U+D800) before U+FFFD.
+    expect('\u{1F600}' < '\uFFFD').toBe(true)
+    expect(codePointOrder('\uFFFD', '\u{1F600}')).toBeLessThan(0)
+    expect(codePointOrder('ab', 'a')).toBeGreaterThan(0)
+    expect(codePointOrder('a\u00e9', 'a\u00e9')).toBe(0)
+    const named = await TermIndex.build(1, [
+      node('x', 'x', 'x', { classes: ['k\u{1F600}'] }),
+      node('y', 'y', 'y', { classes: ['k\uFFFD'] }),
+    ])
+    const found = named.classesStarting(
+      ['k'],
+      [],
+      { exact: 90, start: 60 },
+      {
+        filters: {},
+        cap: 10,
+        rowsRead: 1000,
+        byDownloads: false,
+      },
+    )
+    expect(found.ids).toEqual(['y', 'x'])
   })
 
   it('answers only the public listing without a list of ids', () => {
@@ -163,6 +233,43 @@ describe.each(BACKENDS)('the term index on %s', (backend) => {
     expect([...found.start.ids].sort()).toEqual(
       await byDatabase(sql`to_tsquery(${SEARCH_TS_CONFIG}::regconfig, ${`${start}:*A`})`),
     )
+  })
+
+  it("finds the nodes whose latest version has a class name with the start, as the database's", async () => {
+    const index = await readTermIndex(h.db)
+    const classes = await h.db
+      .selectDistinct({ name: sql<string>`lower(${comfyNodes.comfyNodeName})` })
+      .from(comfyNodes)
+      .innerJoin(nodes, eq(nodes.latestVersionId, comfyNodes.nodeVersionId))
+      .where(publiclyVisible())
+    expect(classes.length).toBeGreaterThan(3)
+    const starts = new Set(classes.slice(0, 8).flatMap(({ name }) => [name, name.slice(0, 3)]))
+    for (const start of starts) {
+      const found = index.classesStarting(
+        [start],
+        [start],
+        { exact: 90, start: 60 },
+        { filters: {}, cap: 10_000, rowsRead: 10_000, byDownloads: true },
+      )
+      const rows = await h.db
+        .select({
+          id: nodes.id,
+          exact: sql<boolean>`bool_or(lower(${comfyNodes.comfyNodeName}) = ${start})`,
+        })
+        .from(comfyNodes)
+        .innerJoin(nodes, eq(nodes.latestVersionId, comfyNodes.nodeVersionId))
+        .where(
+          sql`${publiclyVisible()} and starts_with(lower(${comfyNodes.comfyNodeName}), ${start})`,
+        )
+        .groupBy(nodes.id)
+        .orderBy(...nodeOrderBy.downloads)
+      expect(rows.length).toBeGreaterThan(0)
+      expect({ start, ids: found.ids, boosts: found.boosts }).toEqual({
+        start,
+        ids: rows.map((row) => row.id),
+        boosts: rows.map((row) => (row.exact ? 90 : 60)),
+      })
+    }
   })
 
   it('finds the names a misspelt text is like, as the typo branch finds them', async () => {

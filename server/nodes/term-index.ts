@@ -13,7 +13,7 @@
 import { sql } from 'drizzle-orm'
 import { SEARCH_WORD_SIMILARITY, type Db } from '../db/client'
 import { nodeOrderBy } from '../db/ordering'
-import { catalogueGeneration, nodes, SEARCH_TS_CONFIG } from '../db/schema'
+import { catalogueGeneration, comfyNodes, nodes, SEARCH_TS_CONFIG } from '../db/schema'
 import { currentGeneration } from './ordering-cache'
 import { publiclyVisible, type NodeFilters } from './queries'
 import {
@@ -39,6 +39,8 @@ export interface IndexedNode {
   nameWords: string
   /** Its id and name, lower-cased by the database: `lower(id || ' ' || name)`. */
   idAndName: string
+  /** The ComfyUI class names of its latest version, lower-cased by the database. */
+  classes: string[]
 }
 
 /** A quoted lexeme of a tsquery's text form, at `from`; its end. */
@@ -148,6 +150,29 @@ export interface FoundInOrder {
   total: number
 }
 
+/** The nodes of class names with a start (TermIndex.classesStarting), each with its points. */
+export interface FoundClasses extends FoundInOrder {
+  /** The points of each of `ids`: `exact` where a class name is a start, else `start`. */
+  boosts: number[]
+}
+
+/**
+ * Strings in the order of their code points, as PostgreSQL's `~<~` orders UTF-8 bytes: JavaScript's
+ * `<` compares UTF-16 units, which puts letters past U+FFFF before U+E000–U+FFFF.
+ */
+export function codePointOrder(a: string, b: string): number {
+  const length = Math.min(a.length, b.length)
+  for (let i = 0; i < length; i++) {
+    const x = a.charCodeAt(i)
+    const y = b.charCodeAt(i)
+    if (x === y) continue
+    const fix = (unit: number) =>
+      unit >= 0xe000 ? unit - 0x800 : unit >= 0xd800 ? unit + 0x2000 : unit
+    return fix(x) - fix(y)
+  }
+  return a.length - b.length
+}
+
 const NONE = new Int32Array(0)
 
 const ASCII = /^[\x00-\x7f]*$/
@@ -174,6 +199,18 @@ function inEvery(lists: ArrayLike<number>[]): (position: number) => boolean {
     }
     return true
   }
+}
+
+/** Whether the ascending `list` has `value` (a binary search). */
+function hasSorted(list: ArrayLike<number>, value: number): boolean {
+  let low = 0
+  let high = list.length
+  while (low < high) {
+    const middle = (low + high) >>> 1
+    if (list[middle] < value) low = middle + 1
+    else high = middle
+  }
+  return low < list.length && list[low] === value
 }
 
 /** How many nodes TermIndex.build adds before letting other work run. */
@@ -278,6 +315,10 @@ export class TermIndex {
   private nameWords = new Postings()
   /** The lexemes of nameWords, sorted: a start's lexemes are a range of them. */
   private nameWordsSorted: string[] = []
+  /** Lower-cased class name of a latest version → its nodes, ascending. */
+  private classes = new Postings()
+  /** The class names of `classes`, in code point order: a start's names are a range of them. */
+  private classNamesSorted: string[] = []
   /** Trigram (trigrams.ts) → the nodes whose lower-cased id and name have it, ascending. */
   private trigrams = new Postings<TrigramKey>()
   /** Each node's trigrams in order, as numbers of `trigrams`: node p's from trigramStarts[p]. */
@@ -310,6 +351,7 @@ export class TermIndex {
     const index = new TermIndex(generation, builtAt)
     const words = new Postings()
     const nameWords = new Postings()
+    const classes = new Postings()
     const trigrams = new Postings<TrigramKey>()
     const sequence: number[] = []
     const starts = [0]
@@ -326,6 +368,7 @@ export class TermIndex {
         index.publishers.add(node.publisherId, position)
         words.addWords(node.words, position)
         nameWords.addWords(node.nameWords, position)
+        for (const name of new Set(node.classes)) classes.add(name, position)
         const keys = ASCII.test(node.idAndName)
           ? asciiTrigramKeys(node.idAndName)
           : trigramsOf(node.idAndName, wordCharacter).map(trigramKey)
@@ -346,6 +389,11 @@ export class TermIndex {
     index.queryNumbers = new Int32Array(trigrams.size).fill(-1)
     index.lastAt = new Int32Array(trigrams.size + MOST_QUERY_TRIGRAMS).fill(-1)
     index.nameWordsSorted = nameWords.sorted()
+    index.classes = classes.done()
+    index.classNamesSorted = classes.sorted()
+    if (index.classNamesSorted.some((name) => !ASCII.test(name))) {
+      index.classNamesSorted.sort(codePointOrder)
+    }
     for (const filter of [index.tags, index.os, index.accelerators, index.publishers]) filter.done()
     return index
   }
@@ -460,6 +508,56 @@ export class TermIndex {
     return this.inOrder([...lists, ...this.filterLists(filters)], cap)
   }
 
+  /**
+   * The nodes with a class name starting with one of `starts` (lower-cased; none starting with
+   * another), as queries.ts textBranches' class branch reads them from the database: the first
+   * `rowsRead` class names of nodes in code point order (a node per name and node), then those
+   * that pass the filters, each once with the most points (`exact` for a name equal to one of
+   * `exactNames`, else `start`). The first `cap` in the order the names were read, or most
+   * downloaded first (`byDownloads`), and how many.
+   */
+  classesStarting(
+    starts: string[],
+    exactNames: string[],
+    points: { exact: number; start: number },
+    options: { filters: NodeFilters; cap: number; rowsRead: number; byDownloads: boolean },
+  ): FoundClasses {
+    const sorted = this.classNamesSorted
+    // The names' nodes come in no one order: each filter list is searched (they ascend).
+    const lists = this.filterLists(options.filters)
+    const passes = (position: number) => lists.every((list) => hasSorted(list, position))
+    const boostOf = new Map<number, number>()
+    let read = 0
+    for (const start of [...starts].sort(codePointOrder)) {
+      let low = 0
+      let high = sorted.length
+      while (low < high) {
+        const middle = (low + high) >>> 1
+        if (codePointOrder(sorted[middle], start) < 0) low = middle + 1
+        else high = middle
+      }
+      for (let i = low; i < sorted.length && read < options.rowsRead; i++) {
+        const name = sorted[i]
+        if (!name.startsWith(start)) break
+        const boost = exactNames.includes(name) ? points.exact : points.start
+        const list = this.classes.of(name)
+        for (let j = 0; j < list.length && read < options.rowsRead; j++, read++) {
+          const position = list[j]
+          if (!passes(position)) continue
+          boostOf.set(position, Math.max(boostOf.get(position) ?? 0, boost))
+        }
+      }
+    }
+    const positions = [...boostOf.keys()]
+    if (options.byDownloads) positions.sort((a, b) => a - b)
+    const first = positions.slice(0, options.cap)
+    return {
+      ids: first.map((position) => this.ids[position]),
+      boosts: first.map((position) => boostOf.get(position) ?? 0),
+      total: positions.length,
+    }
+  }
+
   /** The nodes of the id or name lexemes starting with `prefix`, a list per lexeme. */
   private startingWith(prefix: string): Int32Array[] {
     const sorted = this.nameWordsSorted
@@ -535,6 +633,9 @@ export async function readTermIndex(db: Db): Promise<TermIndex> {
       words: sql<string>`array_to_string(tsvector_to_array(${nodes.searchVector}), ' ')`,
       nameWords: sql<string>`array_to_string(tsvector_to_array(ts_filter(${nodes.searchVector}, '{a}')), ' ')`,
       idAndName: sql<string>`lower(${nodes.id} || ' ' || ${nodes.name})`,
+      // As JSON: node-postgres parses an array's text a character at a time.
+      classes: sql<string[]>`coalesce((select json_agg(lower(${comfyNodes.comfyNodeName}))
+        from ${comfyNodes} where ${comfyNodes.nodeVersionId} = ${nodes.latestVersionId}), '[]'::json)`,
       generation: currentGeneration,
     })
     .from(nodes)
