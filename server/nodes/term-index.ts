@@ -213,6 +213,15 @@ function hasSorted(list: ArrayLike<number>, value: number): boolean {
   return low < list.length && list[low] === value
 }
 
+/**
+ * `names` sorted by code point: as JavaScript sorts them (UTF-16 units, natively) unless one has a
+ * unit from U+D800 on, where the two orders differ (a comparator in JavaScript is slower).
+ */
+function inCodePointOrder(names: string[]): string[] {
+  names.sort()
+  return names.some((name) => /[\ud800-\uffff]/.test(name)) ? names.sort(codePointOrder) : names
+}
+
 /** How many nodes TermIndex.build adds before letting other work run. */
 const BUILD_SLICE = 1_000
 
@@ -300,6 +309,17 @@ class Postings<Key extends string | number = string> {
   sorted(): Key[] {
     return [...this.slots.keys()].sort()
   }
+
+  /**
+   * The keys in `order` with their slots, the keys then let go (ofSlot answers, `of` no longer):
+   * for keys only ever read in order, whose map would be most of the memory.
+   */
+  keysInOrder(order: (keys: Key[]) => Key[]): { keys: Key[]; slots: Int32Array<ArrayBuffer> } {
+    const keys = order([...this.slots.keys()])
+    const slots = Int32Array.from(keys, (key) => this.slots.get(key) ?? -1)
+    this.slots.clear()
+    return { keys, slots }
+  }
 }
 
 export class TermIndex {
@@ -315,10 +335,12 @@ export class TermIndex {
   private nameWords = new Postings()
   /** The lexemes of nameWords, sorted: a start's lexemes are a range of them. */
   private nameWordsSorted: string[] = []
-  /** Lower-cased class name of a latest version → its nodes, ascending. */
+  /** Lower-cased class name of a latest version → its nodes, ascending (by classSlots). */
   private classes = new Postings()
-  /** The class names of `classes`, in code point order: a start's names are a range of them. */
+  /** The class names, in code point order: a start's names are a range of them. */
   private classNamesSorted: string[] = []
+  /** The slot in `classes` of each of classNamesSorted. */
+  private classSlots = new Int32Array(0)
   /** Trigram (trigrams.ts) → the nodes whose lower-cased id and name have it, ascending. */
   private trigrams = new Postings<TrigramKey>()
   /** Each node's trigrams in order, as numbers of `trigrams`: node p's from trigramStarts[p]. */
@@ -390,10 +412,8 @@ export class TermIndex {
     index.lastAt = new Int32Array(trigrams.size + MOST_QUERY_TRIGRAMS).fill(-1)
     index.nameWordsSorted = nameWords.sorted()
     index.classes = classes.done()
-    index.classNamesSorted = classes.sorted()
-    if (index.classNamesSorted.some((name) => !ASCII.test(name))) {
-      index.classNamesSorted.sort(codePointOrder)
-    }
+    ;({ keys: index.classNamesSorted, slots: index.classSlots } =
+      classes.keysInOrder(inCodePointOrder))
     for (const filter of [index.tags, index.os, index.accelerators, index.publishers]) filter.done()
     return index
   }
@@ -540,7 +560,7 @@ export class TermIndex {
         const name = sorted[i]
         if (!name.startsWith(start)) break
         const boost = exactNames.includes(name) ? points.exact : points.start
-        const list = this.classes.of(name)
+        const list = this.classes.ofSlot(this.classSlots[i])
         for (let j = 0; j < list.length && read < options.rowsRead; j++, read++) {
           const position = list[j]
           if (!passes(position)) continue
