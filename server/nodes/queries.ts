@@ -823,6 +823,8 @@ interface Branch {
   ids?: string[]
   /** With `ids`: the points of each (instead of `boost`). */
   boosts?: number[]
+  /** With `ids`: the text's word similarity to each one's id and name (FoundInOrder). */
+  similarities?: number[]
   /** How many nodes it can match at most, whatever the text (see branchesToEstimate). */
   matchesAtMost?: number
   /** How many it matches, counted (the term index): taken instead of an estimate when capped. */
@@ -922,7 +924,12 @@ function correctedBranch(
     boost: points(0),
     capped: true,
     after: { branches: [1, 2], fewerThan: TYPOS_BELOW },
-    ...(corrected && inIndex && { ids: inIndex.ids, total: inIndex.total }),
+    ...(corrected &&
+      inIndex && {
+        ids: inIndex.ids,
+        total: inIndex.total,
+        similarities: inIndex.similarities,
+      }),
   }
 }
 
@@ -1020,6 +1027,7 @@ function textBranches(
         typosLooked(found, squashed) && {
           ids: found.similar.ids,
           total: found.similar.total < cap ? found.similar.total : undefined,
+          similarities: found.similar.similarities,
         }),
     },
     found?.classes
@@ -1094,7 +1102,12 @@ function textBranches(
  * and name: the costliest part, left out where it cannot matter. Multiplied by popularity (log of
  * downloads): at most about 1.15, so a small exact match stays above a popular partial one.
  */
-function relevanceOf(text: string, boost: SQL): SQL {
+function relevanceOf(
+  text: string,
+  boost: SQL,
+  /** The similarity the term index computed, where it did (else null): spared to the database. */
+  given: SQL,
+): SQL {
   const lowered = text.toLowerCase()
   // Each query a scalar subquery, computed once per statement: in a generic plan (rowsOfNamed)
   // a function of parameters is computed again on every row it is used on, the text parsed and
@@ -1103,7 +1116,7 @@ function relevanceOf(text: string, boost: SQL): SQL {
   const vector = nodes.searchVector
   const prefix = prefixQuery(text)
   const startQuery = prefix && sql`(select ${prefix.query})`
-  const similarity = sql`word_similarity(${lowered}, ${idAndName})`
+  const similarity = sql`coalesce(${given}, word_similarity(${lowered}, ${idAndName}))`
   // Cheapest first: a hit with the text in its id or name (for a broad word, most hits) needs
   // no look at its full-text document.
   const match = sql`case
@@ -1203,7 +1216,7 @@ async function rankedIds(
     // The branches read when the words as typed found few, in the index too when it can.
     if (typosLooked(found, squashed)) found.similar = index.similar(lowered, indexed.filters, cap)
     if (wordsFoundFew(found) && terms.terms.corrected) {
-      found.corrected = index.withNameWords(terms.terms.corrected, indexed.filters, cap)
+      found.corrected = index.withNameWords(terms.terms.corrected, indexed.filters, cap, lowered)
     }
     const classStarts = classStartsOf(text)
     found.classes = index.classesStarting(
@@ -1223,15 +1236,15 @@ async function rankedIds(
   // Each branch: the node ids with the points only it knows, and its number (to tell which
   // reached its cap); filters apply inside each branch. Branch 1 is the full text.
   const branchSql = branches.map((branch, i) =>
-    branch.ids && branch.boosts
-      ? sql`b${sql.raw(String(i))} as (select given.id, given.boost, ${points(i)} as branch
-          from unnest(${sql.param(branch.ids)}::text[], ${sql.param(branch.boosts)}::int[])
-            as given(id, boost) where true ${readWhenFew(branch.after, cap)})`
-      : branch.ids
-        ? sql`b${sql.raw(String(i))} as (select unnest(${sql.param(branch.ids)}::text[]) as id,
-          ${branch.boost} as boost, ${points(i)} as branch where true ${readWhenFew(branch.after, cap)})`
-        : sql`b${sql.raw(String(i))} as (select ${nodes.id} as id, ${branch.boost} as boost,
-          ${points(i)} as branch
+    branch.ids
+      ? // Its points and similarities, where given, beside the ids (unnest pads the shorter).
+        sql`b${sql.raw(String(i))} as (select given.id, coalesce(given.boost, ${branch.boost}) as boost,
+          ${points(i)} as branch, given.similarity
+          from unnest(${sql.param(branch.ids)}::text[], ${sql.param(branch.boosts ?? [])}::int[],
+            ${sql.param(branch.similarities ?? [])}::float8[]) as given(id, boost, similarity)
+          where true ${readWhenFew(branch.after, cap)})`
+      : sql`b${sql.raw(String(i))} as (select ${nodes.id} as id, ${branch.boost} as boost,
+          ${points(i)} as branch, null::float8 as similarity
         from ${branch.from} where ${branch.where} and ${where}
           ${readWhenFew(branch.after, cap)}
         order by ${sql.join((sort === 'relevance' && branch.relevanceOrder) || SORT_ORDER[sort], sql`, `)}
@@ -1245,13 +1258,13 @@ async function rankedIds(
   const order =
     sort === 'relevance'
       ? [
-          sql`${relevanceOf(text, sql`best.boost`)} desc`,
+          sql`${relevanceOf(text, sql`best.boost`, sql`best.similarity`)} desc`,
           sql`${nodes.githubStars} desc`,
           ...nodeOrderBy.downloads,
         ]
       : SORT_ORDER[sort]
   const statement = sql`with ${sql.join(branchSql, sql`, `)}, hit as (${hits}),
-        best as (select id, max(boost) as boost from hit group by id)
+        best as (select id, max(boost) as boost, max(similarity) as similarity from hit group by id)
       select (select count(*) from best)::int as total,
         to_json(array(select branch from hit group by branch having count(*) >= ${cap})) as capped,
         to_json(array(select ${nodes.id} from best join ${nodes} on ${nodes.id} = best.id

@@ -1,7 +1,7 @@
 // The search term index (term-index.ts): the tsquery texts it reads, what it finds in which order
 // with which filters, and on both databases that it finds what the full-text index finds and is
 // used only for the catalogue generation it was built at.
-import { eq, sql } from 'drizzle-orm'
+import { eq, inArray, sql } from 'drizzle-orm'
 import { nodeOrderBy } from '../db/ordering'
 import { comfyNodes, nodes, SEARCH_TS_CONFIG } from '../db/schema'
 import { BACKENDS, createTestApp, type TestApp } from '../test/harness'
@@ -286,11 +286,17 @@ describe.each(BACKENDS)('the term index on %s', (backend) => {
     for (const text of [...texts].filter((t) => t.length >= 4 && /^[a-z0-9 _-]+$/.test(t))) {
       const found = index.similar(text, {}, 10_000)
       const rows = await h.db
-        .select({ id: nodes.id })
+        .select({
+          id: nodes.id,
+          similarity: sql<number>`word_similarity(${text}, lower(${nodes.id} || ' ' || ${nodes.name}))`,
+        })
         .from(nodes)
         .where(sql`${publiclyVisible()} and ${text} <% lower(${nodes.id} || ' ' || ${nodes.name})`)
         .orderBy(...nodeOrderBy.downloads)
       expect({ text, ids: found?.ids }).toEqual({ text, ids: rows.map((row) => row.id) })
+      // Each as the database computes it, to the bit (a float4, printed shortest): the ranking
+      // takes it as given.
+      expect(found?.similarities).toEqual(rows.map((row) => Math.fround(Number(row.similarity))))
       expect(found?.total).toBe(rows.length)
       expect(index.similar(text, {}, 2)?.ids).toEqual(rows.slice(0, 2).map((row) => row.id))
       matched += rows.length
@@ -360,6 +366,20 @@ describe.each(BACKENDS)('the term index on %s', (backend) => {
         ids: rows.slice(0, 3).map((row) => row.id),
       })
       expect(found.total).toBe(rows.length)
+      expect(found.similarities).toBeUndefined()
+      // With the text's word similarity to each, as the database computes it.
+      const text = `${words[0]}x`
+      const similar = index.withNameWords(groups, {}, 3, text)
+      expect(similar.ids).toEqual(found.ids)
+      const expected = await h.db
+        .select({
+          id: nodes.id,
+          similarity: sql<number>`word_similarity(${text}, lower(${nodes.id} || ' ' || ${nodes.name}))`,
+        })
+        .from(nodes)
+        .where(inArray(nodes.id, found.ids.length > 0 ? found.ids : ['none']))
+      const byId = new Map(expected.map((row) => [row.id, Math.fround(Number(row.similarity))]))
+      expect(similar.similarities).toEqual(found.ids.map((id) => byId.get(id)))
     }
   })
 

@@ -148,6 +148,11 @@ export interface SearchTerms {
 export interface FoundInOrder {
   ids: string[]
   total: number
+  /**
+   * The word similarity of the text to each of `ids`' lower-cased id and name, as pg_trgm's
+   * word_similarity gives it (TermIndex.similar, withNameWords): where the ranking would compute it.
+   */
+  similarities?: number[]
 }
 
 /** The nodes of class names with a start (TermIndex.classesStarting), each with its points. */
@@ -464,6 +469,47 @@ export class TermIndex {
    * database's locale) or very long.
    */
   similar(query: string, filters: NodeFilters, cap: number): FoundInOrder | undefined {
+    return this.withSimilarityTo(query, (similarityAt, queryLength, slots) => {
+      // A node's similarity is at most the share of the query's trigrams it has anywhere: they
+      // are counted a block of nodes at a time, in order, so that the walk stops at `cap`.
+      const lists = slots.map((slot) => this.trigrams.ofSlot(slot))
+      const cursors = lists.map(() => 0)
+      const passes = inEvery(this.filterLists(filters))
+      const least = Math.max(1, SEARCH_WORD_SIMILARITY * queryLength - 1e-6)
+      const present = this.present
+      const found = { ids: [] as string[], total: 0, similarities: [] as number[] }
+      for (let from = 0; from < this.ids.length; from += present.length) {
+        const to = Math.min(this.ids.length, from + present.length)
+        present.fill(0)
+        for (let k = 0; k < lists.length; k++) {
+          const list = lists[k]
+          let at = cursors[k]
+          for (; at < list.length && list[at] < to; at++) present[list[at] - from]++
+          cursors[k] = at
+        }
+        for (let position = from; position < to; position++) {
+          if (present[position - from] < least || !passes(position)) continue
+          const similarity = similarityAt(position)
+          if (similarity < SEARCH_WORD_SIMILARITY) continue
+          found.ids.push(this.ids[position])
+          found.similarities.push(similarity)
+          if (++found.total === cap) return found
+        }
+      }
+      return found
+    })
+  }
+
+  /**
+   * `use` given the word similarity of `query` (lower-cased) to a node's lower-cased id and name
+   * (pg_trgm's, trigrams.ts), the query's number of distinct trigrams and the slots of those the
+   * nodes have; undefined when the query is more than ASCII (its characters are classed by the
+   * database's locale) or very long.
+   */
+  private withSimilarityTo<T>(
+    query: string,
+    use: (similarityAt: (position: number) => number, queryLength: number, slots: number[]) => T,
+  ): T | undefined {
     if (!ASCII.test(query)) return undefined
     const numbers = new Map<number, number>()
     for (const key of asciiTrigramKeys(query)) if (!numbers.has(key)) numbers.set(key, numbers.size)
@@ -477,42 +523,18 @@ export class TermIndex {
       queryNumbers[slot] = number
       slots.push(slot)
     }
+    const target: number[] = []
+    const similarityAt = (position: number) => {
+      target.length = 0
+      for (let i = trigramStarts[position]; i < trigramStarts[position + 1]; i++) {
+        const slot = trigramSequence[i]
+        const number = queryNumbers[slot]
+        target.push(number >= 0 ? number : queryLength + slot)
+      }
+      return wordSimilarityOf(queryLength, target, lastAt)
+    }
     try {
-      // A node's similarity is at most the share of the query's trigrams it has anywhere: they
-      // are counted a block of nodes at a time, in order, so that the walk stops at `cap`.
-      const lists = slots.map((slot) => this.trigrams.ofSlot(slot))
-      const cursors = lists.map(() => 0)
-      const passes = inEvery(this.filterLists(filters))
-      const least = Math.max(1, SEARCH_WORD_SIMILARITY * queryLength - 1e-6)
-      const present = this.present
-      const target: number[] = []
-      const similarEnough = (position: number) => {
-        target.length = 0
-        for (let i = trigramStarts[position]; i < trigramStarts[position + 1]; i++) {
-          const slot = trigramSequence[i]
-          const number = queryNumbers[slot]
-          target.push(number >= 0 ? number : queryLength + slot)
-        }
-        return wordSimilarityOf(queryLength, target, lastAt) >= SEARCH_WORD_SIMILARITY
-      }
-      const found: FoundInOrder = { ids: [], total: 0 }
-      for (let from = 0; from < this.ids.length; from += present.length) {
-        const to = Math.min(this.ids.length, from + present.length)
-        present.fill(0)
-        for (let k = 0; k < lists.length; k++) {
-          const list = lists[k]
-          let at = cursors[k]
-          for (; at < list.length && list[at] < to; at++) present[list[at] - from]++
-          cursors[k] = at
-        }
-        for (let position = from; position < to; position++) {
-          if (present[position - from] < least || !passes(position)) continue
-          if (!similarEnough(position)) continue
-          found.ids.push(this.ids[position])
-          if (++found.total === cap) return found
-        }
-      }
-      return found
+      return use(similarityAt, queryLength, slots)
     } finally {
       for (const slot of slots) queryNumbers[slot] = -1
     }
@@ -522,10 +544,28 @@ export class TermIndex {
    * The nodes whose id or name has a lexeme of each group (SearchTerms.corrected, as queries.ts
    * correctedBranch reads them), the first `cap` that pass the filters and how many.
    */
-  withNameWords(groups: string[][], filters: NodeFilters, cap: number): FoundInOrder {
+  withNameWords(
+    groups: string[][],
+    filters: NodeFilters,
+    cap: number,
+    /** The text whose word similarity to each hit is wanted (FoundInOrder.similarities). */
+    similarTo?: string,
+  ): FoundInOrder {
     if (groups.length === 0) return { ids: [], total: 0 }
     const lists = groups.map((group) => this.union(group.map((word) => this.nameWords.of(word))))
-    return this.inOrder([...lists, ...this.filterLists(filters)], cap)
+    const { positions, total } = this.positionsInOrder(
+      [...lists, ...this.filterLists(filters)],
+      cap,
+    )
+    const similarities =
+      similarTo === undefined
+        ? undefined
+        : this.withSimilarityTo(similarTo, (similarityAt) => positions.map(similarityAt))
+    return {
+      ids: positions.map((position) => this.ids[position]),
+      total,
+      ...(similarities && { similarities }),
+    }
   }
 
   /**
@@ -612,14 +652,23 @@ export class TermIndex {
    * shortest list is walked; the others are followed with a cursor each (all ascend).
    */
   private inOrder(lists: ArrayLike<number>[], cap: number): FoundInOrder {
-    const found: FoundInOrder = { ids: [], total: 0 }
+    const { positions, total } = this.positionsInOrder(lists, cap)
+    return { ids: positions.map((position) => this.ids[position]), total }
+  }
+
+  /** inOrder's nodes as their numbers. */
+  private positionsInOrder(
+    lists: ArrayLike<number>[],
+    cap: number,
+  ): { positions: number[]; total: number } {
+    const found = { positions: [] as number[], total: 0 }
     if (lists.length === 0) return found
     const [shortest, ...others] = [...lists].sort((a, b) => a.length - b.length)
     const inOthers = inEvery(others)
     for (let i = 0; i < shortest.length; i++) {
       const position = shortest[i]
       if (!inOthers(position)) continue
-      if (found.total < cap) found.ids.push(this.ids[position])
+      if (found.total < cap) found.positions.push(position)
       found.total++
     }
     return found
