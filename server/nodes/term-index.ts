@@ -501,14 +501,18 @@ export class TermIndex {
   }
 
   /**
-   * `use` given the word similarity of `query` (lower-cased) to a node's lower-cased id and name
+   * `measure` given the word similarity of `query` (lower-cased) to a node's lower-cased id and name
    * (pg_trgm's, trigrams.ts), the query's number of distinct trigrams and the slots of those the
    * nodes have; undefined when the query is more than ASCII (its characters are classed by the
    * database's locale) or very long.
    */
   private withSimilarityTo<T>(
     query: string,
-    use: (similarityAt: (position: number) => number, queryLength: number, slots: number[]) => T,
+    measure: (
+      similarityAt: (position: number) => number,
+      queryLength: number,
+      slots: number[],
+    ) => T,
   ): T | undefined {
     if (!ASCII.test(query)) return undefined
     const numbers = new Map<number, number>()
@@ -534,7 +538,7 @@ export class TermIndex {
       return wordSimilarityOf(queryLength, target, lastAt)
     }
     try {
-      return use(similarityAt, queryLength, slots)
+      return measure(similarityAt, queryLength, slots)
     } finally {
       for (const slot of slots) queryNumbers[slot] = -1
     }
