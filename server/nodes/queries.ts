@@ -884,9 +884,9 @@ const typosLooked = (found: FoundInIndex | undefined, squashed: string) =>
 const CLASS_ROWS_READ = 1_000
 
 /**
- * What the class-prefix branch looks for: class names starting with the text as typed or its words
- * as one (`starts`, lower-cased, for the database as ranges of its index: classRanges), and
- * equal to either for the more points.
+ * The starts the class-prefix branch looks for, lower-cased: the text as typed and its words as one
+ * ("KSampler Advanced"). The database reads each as a range of its index (classRanges); a class
+ * name equal to one of them has the more points (MATCH.classExact).
  */
 function classStartsOf(text: string): string[] {
   const lowered = text.toLowerCase()

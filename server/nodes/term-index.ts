@@ -6,10 +6,11 @@
 // they replace read them, and their count is exact. When the words find few, the branches read
 // then are found here too: the nodes with the corrected words among their id and name lexemes, and
 // those whose id and name the text is like by pg_trgm's word similarity (each node's trigrams,
-// trigrams.ts). PostgreSQL still turns the typed text into lexemes (its stemmer) and ranks the
-// hits. The index answers only for the catalogue generation
-// it was built at; after a change it is built again in the background while searches ask the
-// database. See docs/ARCHITECTURE.md, "Never-seen searches".
+// trigrams.ts), with that similarity for the ranking. So are the nodes whose latest version has a
+// class name starting with the text. PostgreSQL still turns the typed text into lexemes (its
+// stemmer) and ranks the hits. The index answers only for the catalogue generation it was built
+// at; after a change it is built again in the background while searches ask the database. See
+// docs/ARCHITECTURE.md, "Never-seen searches".
 import { sql } from 'drizzle-orm'
 import { SEARCH_WORD_SIMILARITY, type Db } from '../db/client'
 import { nodeOrderBy } from '../db/ordering'
