@@ -783,7 +783,7 @@ async function whenTermIndexBuilt(base: string) {
     if (Number(hits?.[1] ?? 0) > 0) return
     await new Promise((resolve) => setTimeout(resolve, 250))
   }
-  throw new Error('The term index was not built within two minutes.')
+  console.log('(the term index was not built within two minutes: searches below ask the database)')
 }
 
 /** `name` with one letter dropped (even n) or two neighbours swapped (odd n), at a place set by n. */
