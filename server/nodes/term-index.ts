@@ -207,16 +207,25 @@ function inEvery(lists: ArrayLike<number>[]): (position: number) => boolean {
   }
 }
 
-/** Whether the ascending `list` has `value` (a binary search). */
-function hasSorted(list: ArrayLike<number>, value: number): boolean {
+/**
+ * The first of `length` sorted entries that `isBefore` does not put before what is looked for
+ * (a binary search): where it is, or would be.
+ */
+function firstNotBefore(length: number, isBefore: (index: number) => boolean): number {
   let low = 0
-  let high = list.length
+  let high = length
   while (low < high) {
     const middle = (low + high) >>> 1
-    if (list[middle] < value) low = middle + 1
+    if (isBefore(middle)) low = middle + 1
     else high = middle
   }
-  return low < list.length && list[low] === value
+  return low
+}
+
+/** Whether the ascending `list` has `value`. */
+function hasSorted(list: ArrayLike<number>, value: number): boolean {
+  const at = firstNotBefore(list.length, (i) => list[i] < value)
+  return at < list.length && list[at] === value
 }
 
 /**
@@ -594,14 +603,8 @@ export class TermIndex {
     const boostOf = new Map<number, number>()
     let read = 0
     for (const start of [...starts].sort(codePointOrder)) {
-      let low = 0
-      let high = sorted.length
-      while (low < high) {
-        const middle = (low + high) >>> 1
-        if (codePointOrder(sorted[middle], start) < 0) low = middle + 1
-        else high = middle
-      }
-      for (let i = low; i < sorted.length && read < options.rowsRead; i++) {
+      const first = firstNotBefore(sorted.length, (i) => codePointOrder(sorted[i], start) < 0)
+      for (let i = first; i < sorted.length && read < options.rowsRead; i++) {
         const name = sorted[i]
         if (!name.startsWith(start)) break
         const boost = exactNames.includes(name) ? points.exact : points.start
@@ -626,15 +629,9 @@ export class TermIndex {
   /** The nodes of the id or name lexemes starting with `prefix`, a list per lexeme. */
   private startingWith(prefix: string): Int32Array[] {
     const sorted = this.nameWordsSorted
-    let low = 0
-    let high = sorted.length
-    while (low < high) {
-      const middle = (low + high) >>> 1
-      if (sorted[middle] < prefix) low = middle + 1
-      else high = middle
-    }
     const lists: Int32Array[] = []
-    for (let i = low; i < sorted.length && sorted[i].startsWith(prefix); i++) {
+    const first = firstNotBefore(sorted.length, (i) => sorted[i] < prefix)
+    for (let i = first; i < sorted.length && sorted[i].startsWith(prefix); i++) {
       lists.push(this.nameWords.of(sorted[i]))
     }
     return lists
