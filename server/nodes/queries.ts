@@ -46,7 +46,14 @@ import type { PageToShare, SharedListingPages } from './shared-pages'
 import { snapshotHorizon, type RowChangeLog } from './row-changes'
 import { cheaperByIndex, readStartByIndex } from './name-starts'
 import { correctedNameWords, type CorrectedWords } from './name-vocabulary'
-import { classTypos, pastPrefix, TYPO_MIN_LENGTH, type ClassTypo } from './suggest'
+import {
+  classTypoRanges,
+  classTypos,
+  classTyposAmong,
+  pastPrefix,
+  TYPO_MIN_LENGTH,
+  type ClassTypo,
+} from './suggest'
 import {
   searchTermsOf,
   TermIndex,
@@ -1201,12 +1208,14 @@ async function rankedIds(
   const startRead = () => typedSoFar !== undefined && readStartByIndex(db, typedSoFar.last, cap)
   // Class names misspelt, looked up in the suggestion index (a few btree ranges), and the lexemes
   // of the text and its corrected words for the term index (else the start's read), all before
-  // the statement.
-  const [typos, terms, startWithoutIndex] = await Promise.all([
-    CJK.test(text) ? [] : classTypos(db, text),
-    indexed && searchTermsOf(db, text, typedSoFar, corrected?.words),
+  // the statement; with the term index, the class starts come with the lexemes.
+  const typoRanges = CJK.test(text) ? undefined : classTypoRanges(text)
+  const [typosRead, terms, startWithoutIndex] = await Promise.all([
+    !indexed && typoRanges ? classTypos(db, text) : [],
+    indexed && searchTermsOf(db, text, typedSoFar, corrected?.words, typoRanges),
     !indexed && startRead(),
   ])
+  const typos = terms ? classTyposAmong(text, terms.classStarts) : typosRead
   const index = indexed && terms?.terms ? indexed.index.at(terms.generation) : undefined
   const lowered = text.toLowerCase()
   const squashed = squash(lowered)

@@ -312,45 +312,57 @@ export function pastPrefix(prefix: string): string {
 }
 
 /**
- * Class starts within the ranges [low, high) of each prefix typed, TYPO_ROWS at most each, from
- * their own index (suggestion_terms_class_start_idx: in the whole index a prefix such as "comf"
- * walks past thousands of node-id terms to find none). One statement whatever the number of
- * prefixes, prepared once per connection: a union of a range per prefix cost 3.5 ms of planning
- * a search (docs/ARCHITECTURE.md, "Never-seen searches").
+ * Class starts within the ranges [low, high) of each prefix typed (the text arrays `low` and
+ * `high`), TYPO_ROWS at most each, as rows (term, node_id) of `r`, from their own index
+ * (suggestion_terms_class_start_idx: in the whole index a prefix such as "comf" walks past
+ * thousands of node-id terms to find none). One statement whatever the number of prefixes,
+ * prepared once per connection: a union of a range per prefix cost 3.5 ms of planning a search
+ * (docs/ARCHITECTURE.md, "Never-seen searches"). A range inside another reads its rows again.
  */
-function prepareClassStarts(db: Db) {
+export function classStartsIn(low: SQL, high: SQL): SQL {
   const { term, nodeId, kind, isStart } = suggestionTerms
+  return sql`unnest(${low}::text[], ${high}::text[]) as p(low, high),
+    lateral (select ${term} as term, ${nodeId} as node_id from ${suggestionTerms}
+      where ${kind} = 'comfy_node' and ${isStart} and ${term} ~>=~ p.low and ${term} ~<~ p.high
+      order by ${term} using ~<~ limit ${sql.raw(String(TYPO_ROWS))}) as r`
+}
+
+function prepareClassStarts(db: Db) {
   return db
     .selectDistinct({ term: sql<string>`r.term`, nodeId: sql<string>`r.node_id` })
-    .from(
-      sql`unnest(${sql.placeholder('low')}::text[], ${sql.placeholder('high')}::text[]) as p(low, high),
-        lateral (select ${term} as term, ${nodeId} as node_id from ${suggestionTerms}
-          where ${kind} = 'comfy_node' and ${isStart} and ${term} ~>=~ p.low and ${term} ~<~ p.high
-          order by ${term} using ~<~ limit ${sql.raw(String(TYPO_ROWS))}) as r`,
-    )
+    .from(classStartsIn(sql`${sql.placeholder('low')}`, sql`${sql.placeholder('high')}`))
     .prepare('class_typo_starts')
 }
 const preparedClassStarts = new WeakMap<Db, ReturnType<typeof prepareClassStarts>>()
 
-/**
- * Class names of latest versions that the text is a typo of, by the suggestions' own lookup
- * (typoPrefixes, typoEdits): for search (queries.ts), which finds exact and prefix class names
- * itself. The text is matched as typed and without spaces (class names are typed both ways);
- * who may see the nodes is left to the caller.
- */
-export async function classTypos(db: Db, typed: string): Promise<ClassTypo[]> {
+/** The text as classTypos matches it: as typed and without spaces, each long enough for a typo. */
+function typoTexts(typed: string): string[] {
   const text = normalizeTyped(typed)
   const squashed = text.replace(/[\s_-]+/g, '')
-  const texts = [...new Set([text, squashed])].filter((each) => each.length >= TYPO_MIN_LENGTH)
+  return [...new Set([text, squashed])].filter((each) => each.length >= TYPO_MIN_LENGTH)
+}
+
+/** The ranges of class starts a typo of `typed` is looked for in (classStartsIn), none if short. */
+export function classTypoRanges(typed: string): { low: string[]; high: string[] } {
   // The squashed text's prefixes up to its first space are the text's own: read once.
-  const prefixes = [...new Set(texts.flatMap(typoPrefixes))]
-  if (prefixes.length === 0) return []
-  let read = preparedClassStarts.get(db)
-  if (!read) preparedClassStarts.set(db, (read = prepareClassStarts(db)))
-  const rows = await read.execute({ low: prefixes, high: prefixes.map(pastPrefix) })
+  const low = [...new Set(typoTexts(typed).flatMap(typoPrefixes))]
+  return { low, high: low.map(pastPrefix) }
+}
+
+/** A class start read from the suggestion index (classStartsIn), with its node. */
+export interface ClassStart {
+  term: string
+  nodeId: string
+}
+
+/**
+ * The class names among `starts` (read in classTypoRanges(typed)) that `typed` is a typo of, by
+ * the suggestions' own rules (typoEdits): exact names and starts are search's own matches.
+ */
+export function classTyposAmong(typed: string, starts: ClassStart[]): ClassTypo[] {
+  const texts = typoTexts(typed)
   const found = new Map<string, ClassTypo>()
-  for (const { term, nodeId } of rows) {
-    // Exact names and starts are search's own matches; typos only here.
+  for (const { term, nodeId } of starts) {
     if (texts.some((each) => term.startsWith(each))) continue
     const near = texts.filter((each) => typoEdits(each, term) !== Number.POSITIVE_INFINITY)
     if (near.length === 0) continue
@@ -358,4 +370,19 @@ export async function classTypos(db: Db, typed: string): Promise<ClassTypo[]> {
     if (!found.get(nodeId)?.whole) found.set(nodeId, { nodeId, whole })
   }
   return [...found.values()]
+}
+
+/**
+ * Class names of latest versions that the text is a typo of, by the suggestions' own lookup
+ * (typoPrefixes, typoEdits): for search (queries.ts), which finds exact and prefix class names
+ * itself. The text is matched as typed and without spaces (class names are typed both ways);
+ * who may see the nodes is left to the caller. A search with the term index reads the starts
+ * with the text's lexemes instead (term-index.ts searchTermsOf).
+ */
+export async function classTypos(db: Db, typed: string): Promise<ClassTypo[]> {
+  const ranges = classTypoRanges(typed)
+  if (ranges.low.length === 0) return []
+  let read = preparedClassStarts.get(db)
+  if (!read) preparedClassStarts.set(db, (read = prepareClassStarts(db)))
+  return classTyposAmong(typed, await read.execute(ranges))
 }

@@ -6,6 +6,7 @@ import { nodeOrderBy } from '../db/ordering'
 import { comfyNodes, nodes, SEARCH_TS_CONFIG } from '../db/schema'
 import { BACKENDS, createTestApp, type TestApp } from '../test/harness'
 import { publiclyVisible } from './queries'
+import { classTypoRanges, classTypos, classTyposAmong, type ClassTypo } from './suggest'
 import {
   codePointOrder,
   lexemeGroups,
@@ -19,6 +20,9 @@ import {
 } from './term-index'
 
 jest.setTimeout(60_000)
+
+const sortedBy = (typos: ClassTypo[]) =>
+  [...typos].sort((a, b) => (a.nodeId < b.nodeId ? -1 : a.nodeId > b.nodeId ? 1 : 0))
 
 describe('tsquery texts', () => {
   it('reads lexemes joined by AND, none for an empty query, nothing else', () => {
@@ -381,6 +385,34 @@ describe.each(BACKENDS)('the term index on %s', (backend) => {
       const byId = new Map(expected.map((row) => [row.id, Math.fround(Number(row.similarity))]))
       expect(similar.similarities).toEqual(found.ids.map((id) => byId.get(id)))
     }
+  })
+
+  it('reads the class starts of a typo with the lexemes, as the suggestion lookup alone does', async () => {
+    const [{ name }] = await h.db
+      .select({ name: comfyNodes.comfyNodeName })
+      .from(comfyNodes)
+      .innerJoin(nodes, eq(nodes.latestVersionId, comfyNodes.nodeVersionId))
+      .where(sql`length(${comfyNodes.comfyNodeName}) >= 8`)
+      .limit(1)
+    // A letter dropped, then two swapped: typos of the class, not starts of it.
+    for (const typed of [
+      name.slice(0, 3) + name.slice(4),
+      name.slice(0, 3) + name[4] + name[3] + name.slice(5),
+    ]) {
+      const { classStarts } = await searchTermsOf(
+        h.db,
+        typed,
+        undefined,
+        undefined,
+        classTypoRanges(typed),
+      )
+      expect(classStarts.length).toBeGreaterThan(0)
+      const merged = classTyposAmong(typed, classStarts)
+      expect(merged.length).toBeGreaterThan(0)
+      expect(sortedBy(merged)).toEqual(sortedBy(await classTypos(h.db, typed)))
+    }
+    // Without ranges (a CJK text, a short one), none are read.
+    expect((await searchTermsOf(h.db, name, undefined)).classStarts).toEqual([])
   })
 
   it('leaves a phrase to the database', async () => {

@@ -17,6 +17,7 @@ import { nodeOrderBy } from '../db/ordering'
 import { catalogueGeneration, comfyNodes, nodes, SEARCH_TS_CONFIG } from '../db/schema'
 import { currentGeneration } from './ordering-cache'
 import { publiclyVisible, type NodeFilters } from './queries'
+import { classStartsIn, type ClassStart } from './suggest'
 import {
   asciiTrigramKeys,
   asciiWordCharacter,
@@ -759,6 +760,13 @@ function prepareTermsRead(db: Db) {
         else to_tsquery(${config}, ${sql.placeholder('start')}::text)::text end`,
       corrected: sql<string>`case when ${sql.placeholder('corrected')}::text = '' then ''
         else to_tsquery(${config}, ${sql.placeholder('corrected')}::text)::text end`,
+      // The class starts a typo of the text is looked for among (suggest.ts classTypos), as
+      // JSON: one round trip for both.
+      classStarts: sql<ClassStart[]>`(select coalesce(json_agg(json_build_object('term', r.term,
+        'nodeId', r.node_id)), '[]'::json) from ${classStartsIn(
+          sql`${sql.placeholder('low')}`,
+          sql`${sql.placeholder('high')}`,
+        )})`,
     })
     .from(catalogueGeneration)
     .prepare('search_terms')
@@ -768,7 +776,8 @@ const preparedTermReads = new WeakMap<Db, ReturnType<typeof prepareTermsRead>>()
 /**
  * `text`'s lexemes (SearchTerms) and the catalogue generation they were read at; undefined
  * terms when the text is more than words (a phrase, OR, NOT: left to the database).
- * `typedSoFar`: the words before the last and the last (queries.ts prefixQuery), if any.
+ * `typedSoFar`: the words before the last and the last (queries.ts prefixQuery), if any. Also
+ * the class starts in `typoRanges` (suggest.ts classTypoRanges), read in the same statement.
  */
 export async function searchTermsOf(
   db: Db,
@@ -776,7 +785,8 @@ export async function searchTermsOf(
   typedSoFar: { before: string; last: string } | undefined,
   /** The words with those no name has corrected, any of each (name-vocabulary.ts). */
   corrected?: string[][],
-): Promise<{ terms?: SearchTerms; generation: number }> {
+  typoRanges: { low: string[]; high: string[] } = { low: [], high: [] },
+): Promise<{ terms?: SearchTerms; generation: number; classStarts: ClassStart[] }> {
   let read = preparedTermReads.get(db)
   if (!read) preparedTermReads.set(db, (read = prepareTermsRead(db)))
   const [row] = await read.execute({
@@ -784,17 +794,18 @@ export async function searchTermsOf(
     before: typedSoFar?.before ?? '',
     start: typedSoFar ? `${typedSoFar.last}:*A` : '',
     corrected: corrected?.map((words) => `(${words.join(' | ')})`).join(' & ') ?? '',
+    ...typoRanges,
   })
-  const generation = Number(row?.generation ?? 0)
+  const base = { generation: Number(row?.generation ?? 0), classStarts: row?.classStarts ?? [] }
   const words = row ? lexemesOfAnd(row.words) : undefined
-  if (!words) return { generation }
+  if (!words) return base
   const correctedGroups = corrected && lexemeGroups(row.corrected)
   const more = correctedGroups ? { corrected: correctedGroups } : {}
-  if (!typedSoFar) return { terms: { words, ...more }, generation }
+  if (!typedSoFar) return { terms: { words, ...more }, ...base }
   const before = lexemesOfAnd(row.before)
   const prefix = startLexeme(row.start)
-  if (!before || prefix === undefined) return { generation }
-  return { terms: { words, start: { words: before, prefix }, ...more }, generation }
+  if (!before || prefix === undefined) return base
+  return { terms: { words, start: { words: before, prefix }, ...more }, ...base }
 }
 
 /**
