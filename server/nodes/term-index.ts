@@ -761,12 +761,12 @@ function prepareTermsRead(db: Db) {
       corrected: sql<string>`case when ${sql.placeholder('corrected')}::text = '' then ''
         else to_tsquery(${config}, ${sql.placeholder('corrected')}::text)::text end`,
       // The class starts a typo of the text is looked for among (suggest.ts classTypos), as
-      // JSON: one round trip for both.
+      // JSON: one round trip for both. Each once: the ranges nest.
       classStarts: sql<ClassStart[]>`(select coalesce(json_agg(json_build_object('term', r.term,
-        'nodeId', r.node_id)), '[]'::json) from ${classStartsIn(
+        'nodeId', r.node_id)), '[]'::json) from (select distinct r.term, r.node_id from ${classStartsIn(
           sql`${sql.placeholder('low')}`,
           sql`${sql.placeholder('high')}`,
-        )})`,
+        )}) as r)`,
     })
     .from(catalogueGeneration)
     .prepare('search_terms')
