@@ -42,15 +42,18 @@ export async function runMaintenance(deps: Pick<AppDeps, 'db' | 'storage'>, now 
 }
 
 /**
- * Runs maintenance now and every MAINTENANCE_INTERVAL_MS. Returns a function that stops it and
- * resolves once a run still in progress has ended, so the database is not closed under it.
+ * Runs maintenance now and every `intervalMs`; a run still going when the next is due is left to
+ * end, the next skipped, so runs never overlap. Returns a function that stops it and resolves once
+ * the run in progress, if any, has ended, so the database is not closed under it.
  */
 export function startMaintenance(
   deps: Pick<AppDeps, 'db' | 'storage'>,
   log: (message: string) => void,
+  intervalMs = MAINTENANCE_INTERVAL_MS,
 ): () => Promise<void> {
-  let running: Promise<void> = Promise.resolve()
+  let running: Promise<void> | undefined
   const run = () => {
+    if (running) return
     running = runMaintenance(deps)
       .then((removed) => {
         if (Object.values(removed).some((count) => count > 0)) {
@@ -60,12 +63,15 @@ export function startMaintenance(
         }
       })
       .catch((error: unknown) => log(`Maintenance failed (will retry): ${String(error)}`))
+      .finally(() => {
+        running = undefined
+      })
   }
   run()
-  const timer = setInterval(run, MAINTENANCE_INTERVAL_MS)
+  const timer = setInterval(run, intervalMs)
   timer.unref()
   return () => {
     clearInterval(timer)
-    return running
+    return running ?? Promise.resolve()
   }
 }

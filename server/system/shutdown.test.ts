@@ -114,6 +114,39 @@ describe('startMaintenance', () => {
       await database.close()
     }
   }, 60_000)
+
+  it('skips a run due while the last one is still going, and stopping waits for that one', async () => {
+    const database = await openDatabase({ memory: true })
+    const sweeps: ReturnType<typeof deferred>[] = []
+    class SlowStorage extends MemoryArchiveStorage {
+      override removeStaleTemporaryFiles(): Promise<number> {
+        const sweep = deferred()
+        sweeps.push(sweep)
+        return sweep.promise.then(() => 0)
+      }
+    }
+    const until = async (done: () => boolean) => {
+      while (!done()) await new Promise((resolve) => setTimeout(resolve, 5))
+    }
+    try {
+      const stop = startMaintenance({ db: database.db, storage: new SlowStorage() }, () => {}, 10)
+      // Ten runs were due meanwhile: none started beside the first.
+      await new Promise((resolve) => setTimeout(resolve, 100))
+      expect(sweeps).toHaveLength(1)
+      sweeps[0].resolve()
+      // Once it ended, the next one due starts.
+      await until(() => sweeps.length === 2)
+      let stopped = false
+      const stopping = stop().then(() => void (stopped = true))
+      await new Promise((resolve) => setTimeout(resolve, 50))
+      expect(stopped).toBe(false)
+      expect(sweeps).toHaveLength(2)
+      sweeps[1].resolve()
+      await stopping
+    } finally {
+      await database.close()
+    }
+  }, 60_000)
 })
 
 describe('closeOnSignals', () => {
