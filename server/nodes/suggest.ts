@@ -342,8 +342,11 @@ function typoTexts(typed: string): string[] {
   return [...new Set([text, squashed])].filter((each) => each.length >= TYPO_MIN_LENGTH)
 }
 
+/** Ranges [low[i], high[i]) of class starts, as classStartsIn reads them. */
+export type ClassTypoRanges = { low: string[]; high: string[] }
+
 /** The ranges of class starts a typo of `typed` is looked for in (classStartsIn), none if short. */
-export function classTypoRanges(typed: string): { low: string[]; high: string[] } {
+export function classTypoRanges(typed: string): ClassTypoRanges {
   // The squashed text's prefixes up to its first space are the text's own: read once.
   const low = [...new Set(typoTexts(typed).flatMap(typoPrefixes))]
   return { low, high: low.map(pastPrefix) }

@@ -17,7 +17,7 @@ import { nodeOrderBy } from '../db/ordering'
 import { catalogueGeneration, comfyNodes, nodes, SEARCH_TS_CONFIG } from '../db/schema'
 import { currentGeneration } from './ordering-cache'
 import { publiclyVisible, type NodeFilters } from './queries'
-import { classStartsIn, type ClassStart } from './suggest'
+import { classStartsIn, type ClassStart, type ClassTypoRanges } from './suggest'
 import {
   asciiTrigramKeys,
   asciiWordCharacter,
@@ -785,7 +785,7 @@ export async function searchTermsOf(
   typedSoFar: { before: string; last: string } | undefined,
   /** The words with those no name has corrected, any of each (name-vocabulary.ts). */
   corrected?: string[][],
-  typoRanges: { low: string[]; high: string[] } = { low: [], high: [] },
+  typoRanges: ClassTypoRanges = { low: [], high: [] },
 ): Promise<{ terms?: SearchTerms; generation: number; classStarts: ClassStart[] }> {
   let read = preparedTermReads.get(db)
   if (!read) preparedTermReads.set(db, (read = prepareTermsRead(db)))
